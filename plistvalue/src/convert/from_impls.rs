@@ -1,0 +1,377 @@
+//! `FromPlist` for the standard types, with Foundation's tolerance: an integer is
+//! accepted for a float, an exactly integral real for an integer, `$null` for `None`.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use indexmap::IndexMap;
+
+use super::private::{bounded_capacity, decode_seq};
+use super::FromPlist;
+use crate::error::{Error, ErrorKind};
+use crate::reader::{Kind, Node};
+use crate::value::{Date, Dictionary, Integer, PlistValue, Uid};
+
+impl<'a> FromPlist<'a> for bool {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<bool, Error> {
+        node.as_bool().ok_or_else(|| node.mismatch("boolean"))
+    }
+}
+
+/// The integer in `node`, or an exactly integral real.
+#[inline]
+fn integer(node: &Node<'_, '_>, target: &'static str) -> Result<i128, Error> {
+    if let Some(i) = node.as_integer() {
+        return Ok(i.as_i128());
+    }
+    match node.as_real() {
+        Some(r) if r.fract() == 0.0 && r.abs() < 1.8e19 => Ok(r as i128),
+        Some(_) => Err(node.mismatch(target)),
+        None if node.kind() == Kind::Integer => Err(node.error(ErrorKind::InvalidLength(
+            "16-byte integer outside i64::MIN ..= u64::MAX",
+        ))),
+        None => Err(node.mismatch("integer")),
+    }
+}
+
+macro_rules! int {
+    ($($t:ty),*) => {$(
+        impl<'a> FromPlist<'a> for $t {
+            #[inline]
+            fn from_plist(node: Node<'_, 'a>) -> Result<$t, Error> {
+                let v = integer(&node, stringify!($t))?;
+                <$t>::try_from(v).map_err(|_| {
+                    node.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
+                })
+            }
+        }
+    )*};
+}
+int!(i8, i16, i32, i64, i128, isize, u16, u32, u64, u128, usize);
+
+impl<'a> FromPlist<'a> for u8 {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<u8, Error> {
+        let v = integer(&node, "u8")?;
+        u8::try_from(v).map_err(|_| {
+            node.error(ErrorKind::IntegerOutOfRange {
+                value: v,
+                target: "u8",
+            })
+        })
+    }
+
+    /// `Vec<u8>` reads data, as Foundation's `Data` does; an array of small integers
+    /// is accepted too.
+    fn __plist_vec(node: Node<'_, 'a>) -> Result<Vec<u8>, Error> {
+        match node.as_data() {
+            Some(d) => {
+                node.charge_bytes(d.len())?;
+                Ok(d.to_vec())
+            }
+            None => decode_seq(node),
+        }
+    }
+}
+
+impl<'a> FromPlist<'a> for Integer {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Integer, Error> {
+        let v = integer(&node, "integer")?;
+        Integer::from_i128(v).ok_or_else(|| {
+            node.error(ErrorKind::IntegerOutOfRange {
+                value: v,
+                target: "Integer",
+            })
+        })
+    }
+}
+
+impl<'a> FromPlist<'a> for f64 {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<f64, Error> {
+        node.as_f64().ok_or_else(|| node.mismatch("real"))
+    }
+}
+
+impl<'a> FromPlist<'a> for f32 {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<f32, Error> {
+        node.as_f64()
+            .map(|v| v as f32)
+            .ok_or_else(|| node.mismatch("real"))
+    }
+}
+
+impl<'a> FromPlist<'a> for char {
+    fn from_plist(node: Node<'_, 'a>) -> Result<char, Error> {
+        let s = node.to_str()?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(node.mismatch("a one-character string")),
+        }
+    }
+}
+
+impl<'a> FromPlist<'a> for String {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<String, Error> {
+        node.charge_bytes(node.len())?;
+        Ok(node.to_str()?.into_owned())
+    }
+}
+
+/// Borrows ASCII strings from the input. A UTF-16 string cannot be borrowed as
+/// `&str`; decode into `String` or `Cow<str>` instead.
+impl<'a> FromPlist<'a> for &'a str {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<&'a str, Error> {
+        if let Some(s) = node.as_ascii() {
+            return Ok(s);
+        }
+        match node.kind() {
+            Kind::String if node.to_str().is_ok() => Err(node.error(ErrorKind::BorrowUtf16)),
+            Kind::String => node.to_str().map(|_| unreachable!("to_str failed above")),
+            _ => Err(node.mismatch("string")),
+        }
+    }
+}
+
+impl<'a> FromPlist<'a> for Cow<'a, str> {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Cow<'a, str>, Error> {
+        let s = node.to_str()?;
+        if let Cow::Owned(o) = &s {
+            node.charge_bytes(o.len())?;
+        }
+        Ok(s)
+    }
+}
+
+impl<'a> FromPlist<'a> for &'a [u8] {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<&'a [u8], Error> {
+        node.as_data().ok_or_else(|| node.mismatch("data"))
+    }
+}
+
+impl<'a> FromPlist<'a> for Cow<'a, [u8]> {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Cow<'a, [u8]>, Error> {
+        node.as_data()
+            .map(Cow::Borrowed)
+            .ok_or_else(|| node.mismatch("data"))
+    }
+}
+
+impl<'a> FromPlist<'a> for Date {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Date, Error> {
+        node.as_date().ok_or_else(|| node.mismatch("date"))
+    }
+}
+
+impl<'a> FromPlist<'a> for chrono::DateTime<chrono::Utc> {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let d = Date::from_plist(node)?;
+        d.try_into()
+            .map_err(|e: Error| e.with_position(node.offset(), node.index()))
+    }
+}
+
+impl<'a> FromPlist<'a> for SystemTime {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let d = Date::from_plist(node)?;
+        d.try_into()
+            .map_err(|e: Error| e.with_position(node.offset(), node.index()))
+    }
+}
+
+impl<'a> FromPlist<'a> for Uid {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Uid, Error> {
+        node.as_uid().ok_or_else(|| node.mismatch("UID"))
+    }
+}
+
+impl<'a> FromPlist<'a> for PlistValue {
+    fn from_plist(node: Node<'_, 'a>) -> Result<PlistValue, Error> {
+        node.to_value()
+    }
+}
+
+impl<'a> FromPlist<'a> for Dictionary {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Dictionary, Error> {
+        if !node.is_dictionary() {
+            return Err(node.mismatch("dictionary"));
+        }
+        Ok(node
+            .to_value()?
+            .into_dictionary()
+            .expect("a dictionary node decodes to one"))
+    }
+}
+
+/// `$null` (or a `0x00` object) is `None`; a missing struct field is `None` too.
+impl<'a, T: FromPlist<'a>> FromPlist<'a> for Option<T> {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Option<T>, Error> {
+        if node.is_null_marker() {
+            return Ok(None);
+        }
+        T::from_plist(node).map(Some)
+    }
+    #[inline]
+    fn __plist_missing() -> Option<Option<T>> {
+        Some(None)
+    }
+}
+
+macro_rules! pointer {
+    ($($p:ident),*) => {$(
+        impl<'a, T: FromPlist<'a>> FromPlist<'a> for $p<T> {
+            #[inline]
+            fn from_plist(node: Node<'_, 'a>) -> Result<$p<T>, Error> {
+                T::from_plist(node).map($p::new)
+            }
+            #[inline]
+            fn __plist_missing() -> Option<$p<T>> {
+                T::__plist_missing().map($p::new)
+            }
+        }
+        impl<'a, T: FromPlist<'a>> FromPlist<'a> for $p<[T]> {
+            fn from_plist(node: Node<'_, 'a>) -> Result<$p<[T]>, Error> {
+                T::__plist_vec(node).map(Into::into)
+            }
+        }
+    )*};
+}
+pointer!(Box, Rc, Arc);
+
+impl<'a> FromPlist<'a> for Box<str> {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Box<str>, Error> {
+        String::from_plist(node).map(String::into_boxed_str)
+    }
+}
+
+impl<'a, T: FromPlist<'a>> FromPlist<'a> for Vec<T> {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Vec<T>, Error> {
+        T::__plist_vec(node)
+    }
+}
+
+impl<'a, T: FromPlist<'a>> FromPlist<'a> for VecDeque<T> {
+    fn from_plist(node: Node<'_, 'a>) -> Result<VecDeque<T>, Error> {
+        T::__plist_vec(node).map(VecDeque::from)
+    }
+}
+
+impl<'a, T: FromPlist<'a>, const N: usize> FromPlist<'a> for [T; N] {
+    fn from_plist(node: Node<'_, 'a>) -> Result<[T; N], Error> {
+        let v = T::__plist_vec(node)?;
+        let len = v.len();
+        v.try_into().map_err(|_| {
+            node.error(ErrorKind::Custom(format!(
+                "expected {N} elements, found {len}"
+            )))
+        })
+    }
+}
+
+macro_rules! tuple {
+    ($len:literal => $($name:ident $i:tt)+) => {
+        impl<'a, $($name: FromPlist<'a>),+> FromPlist<'a> for ($($name,)+) {
+            fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+                if node.len() != $len {
+                    return Err(node.error(ErrorKind::Custom(format!(
+                        "expected an array of {} elements, found {} elements", $len, node.len()
+                    ))));
+                }
+                let _ = node.elements()?;
+                let _guard = node.enter()?;
+                Ok(($(
+                    node.at($i)?.ok_or_else(|| node.mismatch("array"))
+                        .and_then($name::from_plist)
+                        .map_err(|e| e.in_index($i))?,
+                )+))
+            }
+        }
+    };
+}
+tuple!(1 => A 0);
+tuple!(2 => A 0 B 1);
+tuple!(3 => A 0 B 1 C 2);
+tuple!(4 => A 0 B 1 C 2 D 3);
+tuple!(5 => A 0 B 1 C 2 D 3 E 4);
+tuple!(6 => A 0 B 1 C 2 D 3 E 4 F 5);
+tuple!(7 => A 0 B 1 C 2 D 3 E 4 F 5 G 6);
+tuple!(8 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7);
+tuple!(9 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8);
+tuple!(10 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8 J 9);
+tuple!(11 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8 J 9 K 10);
+tuple!(12 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8 J 9 K 10 L 11);
+
+/// Decodes a dictionary's entries, keys through `FromPlist` (so `String`, `&str` and
+/// `Cow<str>` keys work), calling `insert` for each; errors name the key.
+fn decode_map<'a, K: FromPlist<'a>, V: FromPlist<'a>>(
+    node: Node<'_, 'a>,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error> {
+    let entries = node.entries()?;
+    let _guard = node.enter()?;
+    for entry in entries {
+        let (k, v) = entry?;
+        if k.kind() != Kind::String {
+            return Err(k.error(ErrorKind::NonStringKey(k.kind().name())));
+        }
+        let key = K::from_plist(k)?;
+        let value = V::from_plist(v).map_err(|e| e.in_key(&k.to_str().unwrap_or_default()))?;
+        insert(key, value);
+    }
+    Ok(())
+}
+
+/// The first of duplicate keys wins, as in CoreFoundation.
+impl<'a, K: FromPlist<'a> + Eq + Hash, V: FromPlist<'a>, S: BuildHasher + Default> FromPlist<'a>
+    for HashMap<K, V, S>
+{
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let mut m =
+            HashMap::with_capacity_and_hasher(bounded_capacity::<(K, V)>(node.len()), S::default());
+        decode_map(node, |k, v| {
+            m.entry(k).or_insert(v);
+        })?;
+        Ok(m)
+    }
+}
+
+impl<'a, K: FromPlist<'a> + Ord, V: FromPlist<'a>> FromPlist<'a> for BTreeMap<K, V> {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let mut m = BTreeMap::new();
+        decode_map(node, |k, v| {
+            m.entry(k).or_insert(v);
+        })?;
+        Ok(m)
+    }
+}
+
+impl<'a, K: FromPlist<'a> + Eq + Hash, V: FromPlist<'a>, S: BuildHasher + Default> FromPlist<'a>
+    for IndexMap<K, V, S>
+{
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let mut m = IndexMap::with_capacity_and_hasher(
+            bounded_capacity::<(K, V)>(node.len()),
+            S::default(),
+        );
+        decode_map(node, |k, v| {
+            m.entry(k).or_insert(v);
+        })?;
+        Ok(m)
+    }
+}

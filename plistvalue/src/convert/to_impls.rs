@@ -1,0 +1,411 @@
+//! `ToPlist` for the standard types.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use indexmap::IndexMap;
+
+use super::private::encode_seq;
+use super::ToPlist;
+use crate::error::{Error, ErrorKind};
+use crate::value::{Date, Dictionary, Integer, PlistValue, Uid};
+use crate::writer::{Encoder, Frame, ObjRef};
+
+impl ToPlist for bool {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.bool(*self))
+    }
+}
+
+macro_rules! signed {
+    ($($t:ty),*) => {$(
+        impl ToPlist for $t {
+            #[inline]
+            fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+                Ok(enc.i64(*self as i64))
+            }
+        }
+    )*};
+}
+signed!(i8, i16, i32, i64, isize);
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl ToPlist for $t {
+            #[inline]
+            fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+                Ok(enc.u64(*self as u64))
+            }
+        }
+    )*};
+}
+unsigned!(u16, u32, u64, usize);
+
+impl ToPlist for u8 {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.u64(*self as u64))
+    }
+
+    /// Bytes are data, as Foundation writes `Data`.
+    #[inline]
+    fn __plist_slice<'a>(items: &'a [u8], enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.data(items))
+    }
+}
+
+impl ToPlist for i128 {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        match Integer::from_i128(*self) {
+            Some(i) => Ok(encode_integer(i, enc)),
+            None => Err(out_of_range(*self)),
+        }
+    }
+}
+
+impl ToPlist for u128 {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        let v = u64::try_from(*self).map_err(|_| out_of_range(i128::MAX))?;
+        Ok(enc.u64(v))
+    }
+}
+
+#[cold]
+fn out_of_range(value: i128) -> Error {
+    Error::new(ErrorKind::IntegerOutOfRange {
+        value,
+        target: "a plist integer (i64::MIN ..= u64::MAX)",
+    })
+}
+
+#[inline]
+fn encode_integer(i: Integer, enc: &mut Encoder<'_>) -> ObjRef {
+    match i.as_i64() {
+        Some(v) => enc.i64(v),
+        None => enc.u64(i.as_u64().expect("an Integer is in i64 or u64 range")),
+    }
+}
+
+impl ToPlist for Integer {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(encode_integer(*self, enc))
+    }
+}
+
+impl ToPlist for f64 {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.f64(*self))
+    }
+}
+
+/// A 4-byte real, as Foundation writes a Swift `Float`.
+impl ToPlist for f32 {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.f32(*self))
+    }
+}
+
+impl ToPlist for char {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.str_copied(self.encode_utf8(&mut [0; 4])))
+    }
+}
+
+impl ToPlist for str {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.str(self))
+    }
+}
+
+impl ToPlist for String {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.str(self))
+    }
+}
+
+impl ToPlist for Date {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.date(*self))
+    }
+}
+
+impl ToPlist for chrono::DateTime<chrono::Utc> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.date(Date::from(*self)))
+    }
+}
+
+impl ToPlist for SystemTime {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.date(Date::from(*self)))
+    }
+}
+
+impl ToPlist for Uid {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.uid(*self))
+    }
+}
+
+impl<T: ToPlist + ?Sized> ToPlist for &T {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        (**self).to_plist(enc)
+    }
+    #[inline]
+    fn __plist_is_absent(&self) -> bool {
+        (**self).__plist_is_absent()
+    }
+}
+
+impl<T: ToPlist + ?Sized> ToPlist for &mut T {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        (**self).to_plist(enc)
+    }
+    #[inline]
+    fn __plist_is_absent(&self) -> bool {
+        (**self).__plist_is_absent()
+    }
+}
+
+macro_rules! pointer {
+    ($($p:ident),*) => {$(
+        impl<T: ToPlist + ?Sized> ToPlist for $p<T> {
+            #[inline]
+            fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+                (**self).to_plist(enc)
+            }
+            #[inline]
+            fn __plist_is_absent(&self) -> bool {
+                (**self).__plist_is_absent()
+            }
+        }
+    )*};
+}
+pointer!(Box, Rc, Arc);
+
+impl<T: ToPlist + ToOwned + ?Sized> ToPlist for Cow<'_, T> {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        (**self).to_plist(enc)
+    }
+}
+
+/// `None` is left out of a struct; anywhere else it is the string `$null`, as
+/// Foundation writes a nil.
+impl<T: ToPlist> ToPlist for Option<T> {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        match self {
+            Some(v) => v.to_plist(enc),
+            None => Ok(enc.null()),
+        }
+    }
+    #[inline]
+    fn __plist_is_absent(&self) -> bool {
+        self.is_none()
+    }
+}
+
+impl<T: ToPlist> ToPlist for [T] {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        T::__plist_slice(self, enc)
+    }
+}
+
+impl<T: ToPlist, const N: usize> ToPlist for [T; N] {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        T::__plist_slice(self, enc)
+    }
+}
+
+impl<T: ToPlist> ToPlist for Vec<T> {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        T::__plist_slice(self, enc)
+    }
+}
+
+impl<T: ToPlist> ToPlist for VecDeque<T> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        match self.as_slices() {
+            (front, []) => T::__plist_slice(front, enc),
+            _ => encode_seq(self.iter(), enc),
+        }
+    }
+}
+
+macro_rules! tuple {
+    ($($name:ident)+) => {
+        impl<$($name: ToPlist),+> ToPlist for ($($name,)+) {
+            #[allow(non_snake_case)]
+            fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+                let ($($name,)+) = self;
+                let frame = enc.begin_array();
+                $(
+                    let r = $name.to_plist(enc)?;
+                    enc.child(r);
+                )+
+                Ok(enc.end_array(frame))
+            }
+        }
+    };
+}
+tuple!(A);
+tuple!(A B);
+tuple!(A B C);
+tuple!(A B C D);
+tuple!(A B C D E);
+tuple!(A B C D E F);
+tuple!(A B C D E F G);
+tuple!(A B C D E F G H);
+tuple!(A B C D E F G H I);
+tuple!(A B C D E F G H I J);
+tuple!(A B C D E F G H I J K);
+tuple!(A B C D E F G H I J K L);
+
+/// Writes a dictionary from (key, value) pairs: all keys, then all values.
+pub(crate) fn encode_map<'a, K, V>(
+    entries: impl Iterator<Item = (&'a K, &'a V)> + Clone,
+    enc: &mut Encoder<'a>,
+) -> Result<ObjRef, Error>
+where
+    K: AsRef<str> + ?Sized + 'a,
+    V: ToPlist + ?Sized + 'a,
+{
+    let frame = enc.begin_dict();
+    for (k, _) in entries.clone() {
+        let r = enc.str(k.as_ref());
+        enc.child(r);
+    }
+    for (_, v) in entries {
+        let r = v.to_plist(enc)?;
+        enc.child(r);
+    }
+    Ok(enc.end_dict(frame))
+}
+
+/// Keys are sorted, as Foundation sorts a `[String: V]` before encoding it, so the
+/// output does not change from run to run.
+impl<K: AsRef<str>, V: ToPlist, S> ToPlist for HashMap<K, V, S> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        let mut entries: Vec<(&K, &V)> = self.iter().collect();
+        entries.sort_unstable_by(|a, b| a.0.as_ref().cmp(b.0.as_ref()));
+        encode_map(entries.iter().map(|&(k, v)| (k, v)), enc)
+    }
+}
+
+impl<K: AsRef<str>, V: ToPlist> ToPlist for BTreeMap<K, V> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        encode_map(self.iter(), enc)
+    }
+}
+
+impl<K: AsRef<str>, V: ToPlist, S> ToPlist for IndexMap<K, V, S> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        encode_map(self.iter(), enc)
+    }
+}
+
+impl ToPlist for Dictionary {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        // Through PlistValue's walk, which needs no recursion for deep values.
+        encode_value_tree(Open::Dict(self), enc)
+    }
+}
+
+impl ToPlist for PlistValue {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        match self {
+            PlistValue::Boolean(b) => Ok(enc.bool(*b)),
+            PlistValue::Integer(i) => i.to_plist(enc),
+            PlistValue::Real(r) => Ok(enc.f64(*r)),
+            PlistValue::Date(d) => Ok(enc.date(*d)),
+            PlistValue::Data(d) => Ok(enc.data(d)),
+            PlistValue::String(s) => Ok(enc.str(s)),
+            PlistValue::Uid(u) => Ok(enc.uid(*u)),
+            PlistValue::Array(a) => encode_value_tree(Open::Array(a), enc),
+            PlistValue::Dictionary(d) => encode_value_tree(Open::Dict(d), enc),
+        }
+    }
+}
+
+/// A container whose children are still to be visited.
+#[derive(Clone, Copy)]
+enum Open<'a> {
+    Array(&'a [PlistValue]),
+    Dict(&'a Dictionary),
+}
+
+enum Pending<'a> {
+    Array(std::slice::Iter<'a, PlistValue>),
+    Dict(indexmap::map::Values<'a, String, PlistValue>),
+}
+
+/// Opens a container: its object, then (for a dictionary) all its keys, which come
+/// before any value. `nested` pushes its reference to the parent first.
+fn open<'a>(c: Open<'a>, nested: bool, enc: &mut Encoder<'a>) -> (ObjRef, Pending<'a>, Frame) {
+    match c {
+        Open::Array(a) => {
+            let (r, frame) = enc.begin_container(false, nested);
+            (r, Pending::Array(a.iter()), frame)
+        }
+        Open::Dict(d) => {
+            let (r, frame) = enc.begin_container(true, nested);
+            for k in d.keys() {
+                let kr = enc.str(k);
+                enc.child(kr);
+            }
+            (r, Pending::Dict(d.values()), frame)
+        }
+    }
+}
+
+/// Walks a `PlistValue` container in pre-order with an explicit stack, so a
+/// million-deep tree encodes on a small thread.
+fn encode_value_tree<'a>(root: Open<'a>, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+    let (root_ref, pending, frame) = open(root, false, enc);
+    let mut stack = vec![(pending, frame)];
+    while let Some((pending, _)) = stack.last_mut() {
+        let next = match pending {
+            Pending::Array(it) => it.next(),
+            Pending::Dict(it) => it.next(),
+        };
+        match next {
+            Some(PlistValue::Array(a)) => {
+                let (_, p, f) = open(Open::Array(a), true, enc);
+                stack.push((p, f));
+            }
+            Some(PlistValue::Dictionary(d)) => {
+                let (_, p, f) = open(Open::Dict(d), true, enc);
+                stack.push((p, f));
+            }
+            Some(leaf) => {
+                let r = leaf.to_plist(enc)?;
+                enc.child(r);
+            }
+            None => {
+                let (pending, frame) = stack.pop().expect("checked by the loop");
+                match pending {
+                    Pending::Array(_) => enc.end_array(frame),
+                    Pending::Dict(_) => enc.end_dict(frame),
+                };
+            }
+        }
+    }
+    Ok(root_ref)
+}

@@ -1,0 +1,57 @@
+//! Apple binary property lists (`bplist00`) for Rust: an untyped [`PlistValue`] tree,
+//! a one-pass writer, a lazy reader, and `#[derive(ToPlist, FromPlist)]` with
+//! Foundation's conventions.
+//!
+//! # Quick start
+//! ```
+//! use plistvalue::{plist, PlistValue};
+//!
+//! let doc = plist!({ "name": "Ada", "scores": [1, 2, 3], "ok": true });
+//! let bytes = plistvalue::to_vec(&doc).unwrap();
+//! let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
+//! assert_eq!(back, doc);
+//!
+//! // Read one field without decoding the rest.
+//! let lazy = plistvalue::Document::from_slice(&bytes).unwrap();
+//! let name = lazy.root().unwrap().get("name").unwrap().unwrap();
+//! assert_eq!(name.as_ascii(), Some("Ada"));
+//! ```
+//!
+//! # Which function
+//! | to do this | use |
+//! |---|---|
+//! | write any `ToPlist` value | [`to_vec`], [`to_writer`], or a reused [`Writer`] |
+//! | read into a typed or untyped value | [`from_slice`], [`from_reader`] |
+//! | read a few fields of a large file | [`Document`] and [`Node`] |
+//! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
+
+mod convert;
+pub mod error;
+mod format;
+mod macros;
+mod reader;
+mod value;
+mod writer;
+
+pub use convert::{FromPlist, FromPlistOwned, ToPlist};
+pub use error::{Error, ErrorKind, PathSegment};
+pub use reader::{
+    from_reader, from_slice, from_slice_with_limits, Document, Elements, Entries, Kind, Limits,
+    Node,
+};
+pub use value::{Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
+pub use writer::{to_vec, to_writer, Encoder, Frame, ObjRef, Writer};
+
+#[cfg(feature = "derive")]
+pub use plistvalue_derive::{FromPlist, ToPlist};
+
+/// Items the derive's generated code uses. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::convert::private::*;
+}
+
+/// The README's example is compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

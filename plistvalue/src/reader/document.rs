@@ -1,0 +1,352 @@
+//! Opening a document: the header and trailer are validated up front with
+//! CoreFoundation's rules (FORMAT.md §4.1); each object is then located and bounds
+//! checked when it is first read.
+
+use std::cell::Cell;
+
+use super::limits::Limits;
+use super::node::Node;
+use crate::error::{Error, ErrorKind};
+use crate::format::{self, get_uint, Trailer, MIN_FILE_LEN, TRAILER_LEN};
+
+/// A validated binary plist over borrowed bytes, read lazily.
+///
+/// Opening checks the header, the trailer and the offset table's geometry, and
+/// nothing else: objects are read, and checked, only when they are reached.
+///
+/// ```
+/// use plistvalue::{plist, Document};
+/// let bytes = plistvalue::to_vec(&plist!({ "messages": [{ "url": "https://a" }] })).unwrap();
+/// let doc = Document::from_slice(&bytes).unwrap();
+/// let url = doc.root().unwrap()
+///     .get("messages").unwrap().unwrap()
+///     .at(0).unwrap().unwrap()
+///     .get("url").unwrap().unwrap();
+/// assert_eq!(url.as_str().as_deref(), Some("https://a"));
+/// ```
+pub struct Document<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) offset_size: u8,
+    pub(crate) ref_size: u8,
+    pub(crate) num_objects: u64,
+    top_object: u64,
+    /// End of the object area; every object and payload must end before it.
+    pub(crate) table_offset: usize,
+    pub(crate) limits: Limits,
+    pub(crate) depth: Cell<usize>,
+    nodes_left: Cell<u64>,
+    bytes_left: Cell<u64>,
+    objects_read: Cell<u64>,
+}
+
+/// An object's location and shape, read from its marker.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Head {
+    pub(crate) index: u64,
+    pub(crate) offset: usize,
+    pub(crate) marker: u8,
+    /// Elements, entries, bytes or UTF-16 units; 0 for fixed-size scalars.
+    pub(crate) count: u64,
+    /// Where the payload starts (after the marker and any count integer).
+    pub(crate) body: usize,
+}
+
+impl<'a> Document<'a> {
+    /// Opens a document with the default [`Limits`].
+    pub fn from_slice(bytes: &'a [u8]) -> Result<Document<'a>, Error> {
+        Document::with_limits(bytes, Limits::default())
+    }
+
+    pub fn with_limits(bytes: &'a [u8], limits: Limits) -> Result<Document<'a>, Error> {
+        let t = validate(bytes)?;
+        let doc = Document {
+            bytes,
+            offset_size: t.offset_size,
+            ref_size: t.ref_size,
+            num_objects: t.num_objects,
+            top_object: t.top_object,
+            table_offset: t.offset_table_offset as usize,
+            limits,
+            depth: Cell::new(0),
+            nodes_left: Cell::new(0),
+            bytes_left: Cell::new(0),
+            objects_read: Cell::new(0),
+        };
+        // CoreFoundation checks the top object's offset at open; so do we.
+        doc.head(doc.top_object)?;
+        Ok(doc)
+    }
+
+    /// The top object.
+    pub fn root(&self) -> Result<Node<'_, 'a>, Error> {
+        self.node(self.top_object)
+    }
+
+    /// The object at an index of the offset table.
+    pub fn node(&self, index: u64) -> Result<Node<'_, 'a>, Error> {
+        Ok(Node::new(self, self.head(index)?))
+    }
+
+    /// Objects in the offset table.
+    pub fn len(&self) -> u64 {
+        self.num_objects
+    }
+
+    /// A document always has at least one object; this is for clippy's sake.
+    pub fn is_empty(&self) -> bool {
+        self.num_objects == 0
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// How many object headers have been read since the document was opened: a
+    /// measure of how lazy an access pattern is.
+    pub fn objects_read(&self) -> u64 {
+        self.objects_read.get()
+    }
+
+    /// The input bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// Starts the budgets of one top-level decode; nested decodes share them.
+    pub(crate) fn begin_decode(&self) {
+        if self.depth.get() == 0 {
+            self.nodes_left
+                .set(self.limits.node_budget(self.bytes.len()));
+            self.bytes_left
+                .set(self.limits.byte_budget(self.bytes.len()));
+        }
+    }
+
+    #[inline]
+    pub(crate) fn charge_nodes(&self, n: u64, at: &Head) -> Result<(), Error> {
+        match self.nodes_left.get().checked_sub(n) {
+            Some(left) => {
+                self.nodes_left.set(left);
+                Ok(())
+            }
+            None => Err(self.over_budget("node", self.limits.node_budget(self.bytes.len()), at)),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn charge_bytes(&self, n: u64, at: &Head) -> Result<(), Error> {
+        match self.bytes_left.get().checked_sub(n) {
+            Some(left) => {
+                self.bytes_left.set(left);
+                Ok(())
+            }
+            None => Err(self.over_budget("byte", self.limits.byte_budget(self.bytes.len()), at)),
+        }
+    }
+
+    #[cold]
+    fn over_budget(&self, what: &'static str, limit: u64, at: &Head) -> Error {
+        Error::at(
+            ErrorKind::BudgetExceeded { what, limit },
+            at.offset as u64,
+            at.index,
+        )
+    }
+
+    /// Reads object `index`'s offset and marker, and checks that its payload lies
+    /// inside the object area.
+    pub(crate) fn head(&self, index: u64) -> Result<Head, Error> {
+        self.objects_read.set(self.objects_read.get() + 1);
+        if index >= self.num_objects {
+            return Err(Error::new(ErrorKind::RefOutOfRange {
+                reference: index,
+                num_objects: self.num_objects,
+            }));
+        }
+        // The trailer check guarantees the whole table lies inside the input.
+        let entry = self.table_offset + index as usize * self.offset_size as usize;
+        let offset = get_uint(&self.bytes[entry..entry + self.offset_size as usize]);
+        if offset < format::MAGIC.len() as u64 || offset >= self.table_offset as u64 {
+            return Err(Error::at(
+                ErrorKind::OffsetOutOfRange { offset },
+                entry as u64,
+                index,
+            ));
+        }
+        let offset = offset as usize;
+        let bad = |kind| Error::at(kind, offset as u64, index);
+        let end = self.table_offset;
+        let marker = self.bytes[offset];
+        let nibble = marker & 0x0F;
+        let fixed = |len: usize| -> Result<Head, Error> {
+            if end - (offset + 1) < len {
+                return Err(bad(ErrorKind::Truncated));
+            }
+            Ok(Head {
+                index,
+                offset,
+                marker,
+                count: 0,
+                body: offset + 1,
+            })
+        };
+        match marker >> 4 {
+            0x0 if matches!(marker, format::NULL | format::FALSE | format::TRUE) => fixed(0),
+            0x1 if nibble <= 4 => fixed(1 << nibble),
+            0x2 if marker == format::REAL32 => fixed(4),
+            0x2 if marker == format::REAL64 => fixed(8),
+            0x3 if marker == format::DATE => fixed(8),
+            0x8 if nibble <= 7 => fixed(nibble as usize + 1),
+            0x4 | 0x5 | 0x6 | 0xA | 0xC | 0xD => {
+                let (count, body) = self.count(nibble, offset, index)?;
+                let unit: u64 = match marker >> 4 {
+                    0x4 | 0x5 => 1,
+                    0x6 => 2,
+                    0xD => 2 * self.ref_size as u64,
+                    _ => self.ref_size as u64,
+                };
+                let room = (end - body) as u64;
+                match count.checked_mul(unit) {
+                    Some(len) if len <= room => Ok(Head {
+                        index,
+                        offset,
+                        marker,
+                        count,
+                        body,
+                    }),
+                    _ => Err(bad(ErrorKind::InvalidLength(
+                        "the payload runs past the object area",
+                    ))),
+                }
+            }
+            _ => Err(bad(ErrorKind::InvalidMarker(marker))),
+        }
+    }
+
+    /// The count of a data, string or collection object: the marker's nibble, or an
+    /// integer object after a `0xF` nibble.
+    fn count(&self, nibble: u8, offset: usize, index: u64) -> Result<(u64, usize), Error> {
+        let bad = |kind| Error::at(kind, offset as u64, index);
+        if nibble != format::LONG_COUNT {
+            return Ok((nibble as u64, offset + 1));
+        }
+        let at = offset + 1;
+        if at >= self.table_offset {
+            return Err(bad(ErrorKind::Truncated));
+        }
+        let int_marker = self.bytes[at];
+        if int_marker >> 4 != 1 || int_marker & 0x0F > 3 {
+            return Err(bad(ErrorKind::InvalidLength(
+                "a long count must be an integer object of 1, 2, 4 or 8 bytes",
+            )));
+        }
+        let width = 1usize << (int_marker & 0x0F);
+        if self.table_offset - (at + 1) < width {
+            return Err(bad(ErrorKind::Truncated));
+        }
+        let count = get_uint(&self.bytes[at + 1..at + 1 + width]);
+        if count > i64::MAX as u64 {
+            return Err(bad(ErrorKind::InvalidLength("count above i64::MAX")));
+        }
+        Ok((count, at + 1 + width))
+    }
+
+    /// The object index stored in reference slot `j` of a container.
+    #[inline]
+    pub(crate) fn child_index(&self, container: &Head, j: u64) -> Result<u64, Error> {
+        let rs = self.ref_size as usize;
+        // `head` checked that count × ref_size bytes fit, so this slice is in bounds.
+        let at = container.body + j as usize * rs;
+        let index = match rs {
+            1 => self.bytes[at] as u64,
+            2 => u16::from_be_bytes([self.bytes[at], self.bytes[at + 1]]) as u64,
+            4 => u32::from_be_bytes(self.bytes[at..at + 4].try_into().unwrap()) as u64,
+            _ => get_uint(&self.bytes[at..at + rs]),
+        };
+        if index >= self.num_objects {
+            return Err(Error::at(
+                ErrorKind::RefOutOfRange {
+                    reference: index,
+                    num_objects: self.num_objects,
+                },
+                container.offset as u64,
+                container.index,
+            ));
+        }
+        Ok(index)
+    }
+}
+
+/// CoreFoundation's trailer rules, with a named error for each.
+fn validate(bytes: &[u8]) -> Result<Trailer, Error> {
+    let trailer_error = |what| {
+        Error::at(
+            ErrorKind::InvalidTrailer(what),
+            bytes.len().saturating_sub(TRAILER_LEN) as u64,
+            0,
+        )
+    };
+    if bytes.len() < MIN_FILE_LEN {
+        if bytes.len() >= 6 && &bytes[..6] != b"bplist" {
+            return Err(Error::at(ErrorKind::BadMagic, 0, 0));
+        }
+        return Err(Error::at(ErrorKind::TooShort { len: bytes.len() }, 0, 0));
+    }
+    if &bytes[..6] != b"bplist" {
+        return Err(Error::at(ErrorKind::BadMagic, 0, 0));
+    }
+    if bytes[6] != b'0' {
+        // bplist15/16/17 are newer formats; CoreFoundation reads any bplist0?.
+        return Err(Error::at(
+            ErrorKind::UnsupportedVersion(bytes[6], bytes[7]),
+            6,
+            0,
+        ));
+    }
+    let t = Trailer::parse(bytes[bytes.len() - TRAILER_LEN..].try_into().unwrap());
+    if t.offset_size == 0 || t.offset_size > 8 {
+        return Err(trailer_error("offset size must be 1 to 8 bytes"));
+    }
+    if t.ref_size == 0 || t.ref_size > 8 {
+        return Err(trailer_error("reference size must be 1 to 8 bytes"));
+    }
+    if t.num_objects == 0 {
+        return Err(trailer_error("the object count is 0"));
+    }
+    if t.num_objects > i64::MAX as u64 || t.offset_table_offset > i64::MAX as u64 {
+        return Err(trailer_error(
+            "object count or offset-table offset above i64::MAX",
+        ));
+    }
+    if t.top_object >= t.num_objects {
+        return Err(trailer_error(
+            "the top object is not below the object count",
+        ));
+    }
+    if t.offset_table_offset < 9 {
+        return Err(trailer_error("the offset table starts inside the header"));
+    }
+    let trailer_start = (bytes.len() - TRAILER_LEN) as u64;
+    if t.offset_table_offset >= trailer_start {
+        return Err(trailer_error(
+            "the offset table starts at or after the trailer",
+        ));
+    }
+    let table_len = t.num_objects.checked_mul(t.offset_size as u64);
+    if table_len.and_then(|l| l.checked_add(t.offset_table_offset)) != Some(trailer_start) {
+        return Err(trailer_error(
+            "the offset table does not end exactly where the trailer starts",
+        ));
+    }
+    if t.ref_size < 8 && t.num_objects >= 1u64 << (8 * t.ref_size as u32) {
+        return Err(trailer_error(
+            "the reference size cannot address every object",
+        ));
+    }
+    if t.offset_size < 8 && t.offset_table_offset >= 1u64 << (8 * t.offset_size as u32) {
+        return Err(trailer_error(
+            "the offset size cannot reach the offset table",
+        ));
+    }
+    Ok(t)
+}

@@ -1,0 +1,83 @@
+//! Bounds on what one decode may cost, so that no input makes the reader run away.
+
+/// Limits for decoding a document into typed values or a [`crate::PlistValue`].
+///
+/// Lazy navigation of a [`crate::Document`] needs none: every step is bounded by the
+/// input. Decoding does: a 200-byte file of shared subtrees can describe 2^64 values,
+/// and a recursive type recurses once per level. The defaults accept every real file
+/// we know of; [`Limits::trusted`] lifts the budgets for input you made yourself.
+///
+/// ```
+/// use plistvalue::{Document, Limits};
+/// let bytes = plistvalue::to_vec(&vec![1u8, 2]).unwrap();
+/// let doc = Document::with_limits(&bytes, Limits::default().max_depth(16)).unwrap();
+/// assert_eq!(doc.root().unwrap().decode::<Vec<u8>>().unwrap(), [1, 2]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub(crate) max_depth: usize,
+    pub(crate) node_factor: u64,
+    pub(crate) byte_factor: u64,
+}
+
+/// Floors added to the per-byte budgets, so that tiny inputs can still decode.
+pub(crate) const NODE_FLOOR: u64 = 1 << 16;
+pub(crate) const BYTE_FLOOR: u64 = 1 << 20;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_depth: 128,
+            node_factor: 2,
+            byte_factor: 8,
+        }
+    }
+}
+
+impl Limits {
+    /// No node or byte budget, and a depth limit of 4096 (typed decoding recurses, so
+    /// the depth limit stays to protect the stack).
+    pub fn trusted() -> Limits {
+        Limits {
+            max_depth: 4096,
+            node_factor: u64::MAX,
+            byte_factor: u64::MAX,
+        }
+    }
+
+    /// Deepest nesting of containers a typed (recursive) decode may enter. Decoding
+    /// into `PlistValue` does not recurse and is not bound by it. Default 128, the
+    /// same order as CoreFoundation's 512 (128 on iOS), low enough for a 2 MiB thread
+    /// in a debug build.
+    pub fn max_depth(mut self, depth: usize) -> Limits {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Values one decode may produce, per input byte (plus 65,536). Default 2: a
+    /// document whose containers are not shared yields at most one value per
+    /// reference, and every reference takes at least one byte.
+    pub fn nodes_per_input_byte(mut self, factor: u64) -> Limits {
+        self.node_factor = factor;
+        self
+    }
+
+    /// Bytes of strings and data one decode may copy out, per input byte (plus 1 MiB).
+    /// Default 8, room for heavily shared strings.
+    pub fn bytes_per_input_byte(mut self, factor: u64) -> Limits {
+        self.byte_factor = factor;
+        self
+    }
+
+    pub(crate) fn node_budget(&self, input_len: usize) -> u64 {
+        self.node_factor
+            .saturating_mul(input_len as u64)
+            .saturating_add(NODE_FLOOR)
+    }
+
+    pub(crate) fn byte_budget(&self, input_len: usize) -> u64 {
+        self.byte_factor
+            .saturating_mul(input_len as u64)
+            .saturating_add(BYTE_FLOOR)
+    }
+}

@@ -1,0 +1,114 @@
+//! Conversions into `PlistValue`, so trees can be built with `.into()` and `plist!`.
+
+use std::borrow::Cow;
+use std::time::SystemTime;
+
+use super::{Date, Dictionary, Integer, PlistValue, Uid};
+
+macro_rules! from_integer {
+    ($($t:ty),*) => {$(
+        impl From<$t> for PlistValue {
+            fn from(v: $t) -> PlistValue {
+                PlistValue::Integer(Integer::from(v))
+            }
+        }
+    )*};
+}
+from_integer!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl From<Integer> for PlistValue {
+    fn from(v: Integer) -> PlistValue {
+        PlistValue::Integer(v)
+    }
+}
+
+impl From<bool> for PlistValue {
+    fn from(v: bool) -> PlistValue {
+        PlistValue::Boolean(v)
+    }
+}
+
+impl From<f64> for PlistValue {
+    fn from(v: f64) -> PlistValue {
+        PlistValue::Real(v)
+    }
+}
+
+impl From<f32> for PlistValue {
+    fn from(v: f32) -> PlistValue {
+        PlistValue::Real(v as f64)
+    }
+}
+
+impl From<String> for PlistValue {
+    fn from(v: String) -> PlistValue {
+        PlistValue::String(v)
+    }
+}
+
+impl From<&str> for PlistValue {
+    fn from(v: &str) -> PlistValue {
+        PlistValue::String(v.to_owned())
+    }
+}
+
+impl From<Cow<'_, str>> for PlistValue {
+    fn from(v: Cow<'_, str>) -> PlistValue {
+        PlistValue::String(v.into_owned())
+    }
+}
+
+impl From<Date> for PlistValue {
+    fn from(v: Date) -> PlistValue {
+        PlistValue::Date(v)
+    }
+}
+
+impl From<SystemTime> for PlistValue {
+    fn from(v: SystemTime) -> PlistValue {
+        PlistValue::Date(v.into())
+    }
+}
+
+impl From<chrono::DateTime<chrono::Utc>> for PlistValue {
+    fn from(v: chrono::DateTime<chrono::Utc>) -> PlistValue {
+        PlistValue::Date(v.into())
+    }
+}
+
+impl From<Uid> for PlistValue {
+    fn from(v: Uid) -> PlistValue {
+        PlistValue::Uid(v)
+    }
+}
+
+/// Bytes become data, never an array of integers.
+impl From<Vec<u8>> for PlistValue {
+    fn from(v: Vec<u8>) -> PlistValue {
+        PlistValue::Data(v)
+    }
+}
+
+impl From<&[u8]> for PlistValue {
+    fn from(v: &[u8]) -> PlistValue {
+        PlistValue::Data(v.to_vec())
+    }
+}
+
+impl From<Vec<PlistValue>> for PlistValue {
+    fn from(v: Vec<PlistValue>) -> PlistValue {
+        PlistValue::Array(v)
+    }
+}
+
+impl From<Dictionary> for PlistValue {
+    fn from(v: Dictionary) -> PlistValue {
+        PlistValue::Dictionary(v)
+    }
+}
+
+impl<T: Into<PlistValue>> FromIterator<T> for PlistValue {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> PlistValue {
+        PlistValue::Array(iter.into_iter().map(Into::into).collect())
+    }
+}

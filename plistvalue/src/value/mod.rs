@@ -1,0 +1,436 @@
+//! `PlistValue`, the untyped tree. Drop, clone, equality and `Debug` walk it with an
+//! explicit stack, because a hostile file can nest a million levels and the derived
+//! versions would recurse once per level.
+
+mod date;
+mod dictionary;
+mod from;
+mod index;
+mod integer;
+mod uid;
+
+use std::fmt;
+use std::mem;
+
+pub use date::Date;
+pub use dictionary::Dictionary;
+pub use index::ValueIndex;
+pub use integer::Integer;
+pub use uid::Uid;
+
+/// Any value a binary property list can hold.
+///
+/// Reals compare by bit pattern, so `NaN == NaN` and `-0.0 != 0.0`: equality means
+/// "writes the same bytes", which is what round-trip checks need.
+///
+/// ```
+/// use plistvalue::{plist, PlistValue};
+/// let mut v = plist!({ "name": "Ada", "tags": ["x", "y"], "age": 36 });
+/// assert_eq!(v["tags"][1].as_str(), Some("y"));
+/// v["age"] = PlistValue::from(37);
+/// assert_eq!(v.get("age").and_then(PlistValue::as_i64), Some(37));
+/// ```
+#[non_exhaustive]
+pub enum PlistValue {
+    Boolean(bool),
+    Integer(Integer),
+    Real(f64),
+    Date(Date),
+    Data(Vec<u8>),
+    String(String),
+    Array(Vec<PlistValue>),
+    Dictionary(Dictionary),
+    Uid(Uid),
+}
+
+impl PlistValue {
+    /// A word for error messages: "integer", "dictionary", …
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            PlistValue::Boolean(_) => "boolean",
+            PlistValue::Integer(_) => "integer",
+            PlistValue::Real(_) => "real",
+            PlistValue::Date(_) => "date",
+            PlistValue::Data(_) => "data",
+            PlistValue::String(_) => "string",
+            PlistValue::Array(_) => "array",
+            PlistValue::Dictionary(_) => "dictionary",
+            PlistValue::Uid(_) => "UID",
+        }
+    }
+
+    /// Looks up a dictionary key or an array position; `None` when absent or when the
+    /// value is not a container of that kind.
+    pub fn get<I: ValueIndex>(&self, index: I) -> Option<&PlistValue> {
+        index.index_into(self)
+    }
+
+    pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut PlistValue> {
+        index.index_into_mut(self)
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            PlistValue::Boolean(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn as_integer(&self) -> Option<Integer> {
+        match *self {
+            PlistValue::Integer(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_integer().and_then(Integer::as_i64)
+    }
+
+    pub fn as_u64(&self) -> Option<u64> {
+        self.as_integer().and_then(Integer::as_u64)
+    }
+
+    /// A real, or an integer converted to the nearest `f64`, as `serde_json` does.
+    pub fn as_f64(&self) -> Option<f64> {
+        match *self {
+            PlistValue::Real(r) => Some(r),
+            PlistValue::Integer(i) => Some(i.as_i128() as f64),
+            _ => None,
+        }
+    }
+
+    pub fn as_date(&self) -> Option<Date> {
+        match *self {
+            PlistValue::Date(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    pub fn as_uid(&self) -> Option<Uid> {
+        match *self {
+            PlistValue::Uid(u) => Some(u),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            PlistValue::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_data(&self) -> Option<&[u8]> {
+        match self {
+            PlistValue::Data(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&Vec<PlistValue>> {
+        match self {
+            PlistValue::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn as_array_mut(&mut self) -> Option<&mut Vec<PlistValue>> {
+        match self {
+            PlistValue::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn as_dictionary(&self) -> Option<&Dictionary> {
+        match self {
+            PlistValue::Dictionary(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    pub fn as_dictionary_mut(&mut self) -> Option<&mut Dictionary> {
+        match self {
+            PlistValue::Dictionary(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    pub fn is_array(&self) -> bool {
+        matches!(self, PlistValue::Array(_))
+    }
+
+    pub fn is_dictionary(&self) -> bool {
+        matches!(self, PlistValue::Dictionary(_))
+    }
+
+    pub fn is_string(&self) -> bool {
+        matches!(self, PlistValue::String(_))
+    }
+
+    // `PlistValue` implements `Drop`, so its fields cannot be moved out by a `match`;
+    // these take them instead.
+
+    pub fn into_string(mut self) -> Option<String> {
+        match &mut self {
+            PlistValue::String(s) => Some(mem::take(s)),
+            _ => None,
+        }
+    }
+
+    pub fn into_data(mut self) -> Option<Vec<u8>> {
+        match &mut self {
+            PlistValue::Data(d) => Some(mem::take(d)),
+            _ => None,
+        }
+    }
+
+    pub fn into_array(mut self) -> Option<Vec<PlistValue>> {
+        match &mut self {
+            PlistValue::Array(a) => Some(mem::take(a)),
+            _ => None,
+        }
+    }
+
+    pub fn into_dictionary(mut self) -> Option<Dictionary> {
+        match &mut self {
+            PlistValue::Dictionary(d) => Some(mem::take(d)),
+            _ => None,
+        }
+    }
+
+    /// True for a container that holds something, the only values whose drop,
+    /// clone or comparison can go deep.
+    fn has_children(&self) -> bool {
+        match self {
+            PlistValue::Array(a) => !a.is_empty(),
+            PlistValue::Dictionary(d) => !d.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// A copy of a value whose children (if any) are not copied.
+    fn shallow_clone(&self) -> PlistValue {
+        match self {
+            PlistValue::Boolean(b) => PlistValue::Boolean(*b),
+            PlistValue::Integer(i) => PlistValue::Integer(*i),
+            PlistValue::Real(r) => PlistValue::Real(*r),
+            PlistValue::Date(d) => PlistValue::Date(*d),
+            PlistValue::Data(d) => PlistValue::Data(d.clone()),
+            PlistValue::String(s) => PlistValue::String(s.clone()),
+            PlistValue::Array(a) => PlistValue::Array(Vec::with_capacity(a.len())),
+            PlistValue::Dictionary(d) => PlistValue::Dictionary(Dictionary::with_capacity(d.len())),
+            PlistValue::Uid(u) => PlistValue::Uid(*u),
+        }
+    }
+}
+
+impl Default for PlistValue {
+    /// An empty dictionary, the usual root of a document.
+    fn default() -> PlistValue {
+        PlistValue::Dictionary(Dictionary::new())
+    }
+}
+
+impl Drop for PlistValue {
+    fn drop(&mut self) {
+        fn take_deep_children(v: &mut PlistValue, stack: &mut Vec<PlistValue>) {
+            match v {
+                PlistValue::Array(a) => {
+                    stack.extend(a.drain(..).filter(PlistValue::has_children));
+                }
+                PlistValue::Dictionary(d) => {
+                    let m = d.inner_mut();
+                    stack.extend(m.drain(..).map(|(_, v)| v).filter(PlistValue::has_children));
+                }
+                _ => {}
+            }
+        }
+        let deep = match &*self {
+            PlistValue::Array(a) => a.iter().any(PlistValue::has_children),
+            PlistValue::Dictionary(d) => d.values().any(PlistValue::has_children),
+            _ => false,
+        };
+        if !deep {
+            return;
+        }
+        let mut stack = Vec::new();
+        take_deep_children(self, &mut stack);
+        while let Some(mut v) = stack.pop() {
+            take_deep_children(&mut v, &mut stack);
+        }
+    }
+}
+
+impl Clone for PlistValue {
+    fn clone(&self) -> PlistValue {
+        // Each frame is a container being copied: its source children still to visit
+        // and the partial copy. A dictionary frame also remembers the key of the child
+        // frame above it.
+        struct Frame<'a> {
+            src: Children<'a>,
+            dst: PlistValue,
+            pending_key: Option<&'a String>,
+        }
+        enum Children<'a> {
+            Array(std::slice::Iter<'a, PlistValue>),
+            Dict(indexmap::map::Iter<'a, String, PlistValue>),
+        }
+        fn children(v: &PlistValue) -> Children<'_> {
+            match v {
+                PlistValue::Array(a) => Children::Array(a.iter()),
+                PlistValue::Dictionary(d) => Children::Dict(d.iter()),
+                _ => unreachable!("only containers get frames"),
+            }
+        }
+        fn attach(parent: &mut PlistValue, key: Option<&String>, child: PlistValue) {
+            match (parent, key) {
+                (PlistValue::Array(a), _) => a.push(child),
+                (PlistValue::Dictionary(d), Some(k)) => {
+                    d.inner_mut().insert(k.clone(), child);
+                }
+                _ => unreachable!("a dictionary child always has a key"),
+            }
+        }
+
+        if !self.has_children() {
+            return self.shallow_clone();
+        }
+        let mut stack = vec![Frame {
+            src: children(self),
+            dst: self.shallow_clone(),
+            pending_key: None,
+        }];
+        loop {
+            let top = stack.last_mut().expect("stack is never empty here");
+            let next = match &mut top.src {
+                Children::Array(it) => it.next().map(|v| (None, v)),
+                Children::Dict(it) => it.next().map(|(k, v)| (Some(k), v)),
+            };
+            match next {
+                Some((key, child)) if child.has_children() => {
+                    top.pending_key = key;
+                    stack.push(Frame {
+                        src: children(child),
+                        dst: child.shallow_clone(),
+                        pending_key: None,
+                    });
+                }
+                Some((key, child)) => attach(&mut top.dst, key, child.shallow_clone()),
+                None => {
+                    let done = stack.pop().expect("checked above");
+                    match stack.last_mut() {
+                        Some(parent) => attach(&mut parent.dst, parent.pending_key, done.dst),
+                        None => return done.dst,
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl PartialEq for PlistValue {
+    fn eq(&self, other: &PlistValue) -> bool {
+        let mut stack = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            let same = match (a, b) {
+                (PlistValue::Boolean(x), PlistValue::Boolean(y)) => x == y,
+                (PlistValue::Integer(x), PlistValue::Integer(y)) => x == y,
+                (PlistValue::Real(x), PlistValue::Real(y)) => x.to_bits() == y.to_bits(),
+                (PlistValue::Date(x), PlistValue::Date(y)) => {
+                    x.seconds_since_2001().to_bits() == y.seconds_since_2001().to_bits()
+                }
+                (PlistValue::Data(x), PlistValue::Data(y)) => x == y,
+                (PlistValue::String(x), PlistValue::String(y)) => x == y,
+                (PlistValue::Uid(x), PlistValue::Uid(y)) => x == y,
+                (PlistValue::Array(x), PlistValue::Array(y)) => {
+                    stack.extend(x.iter().zip(y.iter()));
+                    x.len() == y.len()
+                }
+                (PlistValue::Dictionary(x), PlistValue::Dictionary(y)) => {
+                    if x.len() != y.len() {
+                        return false;
+                    }
+                    for (k, vx) in x {
+                        match y.get(k) {
+                            Some(vy) => stack.push((vx, vy)),
+                            None => return false,
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !same {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Eq for PlistValue {}
+
+impl fmt::Debug for PlistValue {
+    /// Prints like a derived `Debug` (`Array([Integer(1), String("a")])`), one line,
+    /// without recursion.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt_tree(vec![Tok::Value(self)], f)
+    }
+}
+
+pub(crate) enum Tok<'a> {
+    Value(&'a PlistValue),
+    Key(&'a str),
+    Text(&'static str),
+}
+
+/// Queues a dictionary's entries for [`fmt_tree`], last entry deepest in the stack.
+pub(crate) fn push_dictionary<'a>(d: &'a Dictionary, stack: &mut Vec<Tok<'a>>) {
+    stack.push(Tok::Text("})"));
+    for (i, (k, e)) in d.iter().enumerate().rev() {
+        stack.push(Tok::Value(e));
+        stack.push(Tok::Key(k));
+        if i > 0 {
+            stack.push(Tok::Text(", "));
+        }
+    }
+    stack.push(Tok::Text("Dictionary({"));
+}
+
+pub(crate) fn fmt_tree(mut stack: Vec<Tok<'_>>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    while let Some(tok) = stack.pop() {
+        let v = match tok {
+            Tok::Text(t) => {
+                f.write_str(t)?;
+                continue;
+            }
+            Tok::Key(k) => {
+                write!(f, "{k:?}: ")?;
+                continue;
+            }
+            Tok::Value(v) => v,
+        };
+        match v {
+            PlistValue::Boolean(b) => write!(f, "Boolean({b})")?,
+            PlistValue::Integer(i) => write!(f, "Integer({i})")?,
+            PlistValue::Real(r) => write!(f, "Real({r:?})")?,
+            PlistValue::Date(d) => write!(f, "{d:?}")?,
+            PlistValue::Data(d) => write!(f, "Data({} bytes)", d.len())?,
+            PlistValue::String(s) => write!(f, "String({s:?})")?,
+            PlistValue::Uid(u) => write!(f, "Uid({})", u.get())?,
+            PlistValue::Array(a) => {
+                f.write_str("Array([")?;
+                stack.push(Tok::Text("])"));
+                for (i, e) in a.iter().enumerate().rev() {
+                    stack.push(Tok::Value(e));
+                    if i > 0 {
+                        stack.push(Tok::Text(", "));
+                    }
+                }
+            }
+            PlistValue::Dictionary(d) => push_dictionary(d, &mut stack),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! The writer: one walk of the value fills an object table, one linear pass writes the
+//! bytes.
+//!
+//! # Passes
+//! 1. **Walk.** [`ToPlist::to_plist`] visits the value once, in pre-order. Each object
+//!    is appended to the table as it is met; a container's object is appended before
+//!    its children, and a dictionary's keys all come before its values, as in
+//!    CoreFoundation. Children's indices go on a scratch stack and are moved into one
+//!    shared `refs` arena when the container closes, so nesting costs no allocation
+//!    per container. Strings, data, integers, reals, dates, UIDs and booleans are
+//!    uniqued by value; arrays and dictionaries never are.
+//! 2. **Write.** With every object known, the reference width is
+//!    `pow2_width(object count)` (1, 2, 4 or 8 bytes, CoreFoundation's rule). A sizing
+//!    pass gives each object's offset and the offset-table start, whose width is
+//!    `pow2_width(offset-table start)`. The header, the objects in index order, the
+//!    offset table and the trailer are then written in one go into a buffer reserved
+//!    at the exact size.
+//!
+//! There is no intermediate tree and no second walk of the input: bodies are borrowed
+//! from the value and copied once, into the output.
+
+mod emit;
+mod table;
+
+use std::io::Write;
+
+pub use table::{Encoder, Frame, KeySlots, ObjRef};
+
+use crate::convert::ToPlist;
+use crate::error::Error;
+use table::Storage;
+
+/// Encodes a value as a binary plist.
+///
+/// ```
+/// let bytes = plistvalue::to_vec(&vec!["a", "b"]).unwrap();
+/// assert!(bytes.starts_with(b"bplist00"));
+/// ```
+pub fn to_vec<T: ToPlist + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    Writer::new().write_into(value, &mut out)?;
+    Ok(out)
+}
+
+/// Encodes a value into an `io::Write`, in 64 KiB chunks.
+pub fn to_writer<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
+    Writer::new().write_to(writer, value)
+}
+
+/// A reusable encoder. Its object table, interner and buffers keep their capacity
+/// between documents, which saves growing them (and faulting in their pages) again.
+///
+/// ```
+/// let mut w = plistvalue::Writer::new();
+/// let first = w.to_vec(&[1u8, 2, 3]).unwrap();
+/// let again = w.to_vec(&[1u8, 2, 3]).unwrap();
+/// assert_eq!(first, again);
+/// ```
+#[derive(Default)]
+pub struct Writer {
+    storage: Option<Storage<'static>>,
+    offsets: Vec<u64>,
+}
+
+impl Writer {
+    pub fn new() -> Writer {
+        Writer::default()
+    }
+
+    pub fn to_vec<T: ToPlist + ?Sized>(&mut self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.write_into(value, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the encoding of `value` to `out`.
+    pub fn write_into<T: ToPlist + ?Sized>(
+        &mut self,
+        value: &T,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        self.run(value, |enc, offsets, root| {
+            emit::emit(enc, offsets, root, out).map(drop)
+        })
+    }
+
+    pub fn write_to<W: Write, T: ToPlist + ?Sized>(
+        &mut self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        let mut sink = emit::Chunked {
+            w: writer,
+            buf: Vec::new(),
+        };
+        self.run(value, |enc, offsets, root| {
+            emit::emit(enc, offsets, root, &mut sink).map(drop)
+        })?;
+        sink.w.write_all(&sink.buf)?;
+        sink.w.flush()?;
+        Ok(())
+    }
+
+    /// Walks `value` into a table built on the recycled storage, hands it to `write`,
+    /// and keeps the storage for next time.
+    fn run<'a, T: ToPlist + ?Sized>(
+        &mut self,
+        value: &'a T,
+        write: impl FnOnce(&Encoder<'a>, &mut Vec<u64>, ObjRef) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let storage: Storage<'a> = self.storage.take().unwrap_or_default().recycle();
+        let mut enc = Encoder::from_storage(storage);
+        let result = value
+            .to_plist(&mut enc)
+            .and_then(|root| write(&enc, &mut self.offsets, root));
+        self.storage = Some(enc.into_storage().recycle());
+        result
+    }
+}

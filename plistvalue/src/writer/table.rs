@@ -1,0 +1,600 @@
+//! The object table: every object of the document in index order, filled by one walk
+//! of the input. Scalars are uniqued here; containers record their children's
+//! indices in one shared `refs` arena.
+
+use crate::error::{Error, ErrorKind};
+
+/// Index of an object in the table, and so in the file's offset table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ObjRef(pub(crate) u32);
+
+impl ObjRef {
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// Where an object's body bytes live: borrowed from the value being encoded (copied
+/// once, into the output), or in the encoder's arena when they had to be made, such
+/// as UTF-16 text.
+#[derive(Clone, Copy)]
+pub(crate) enum Body<'a> {
+    Borrowed(&'a [u8]),
+    Arena { start: usize, len: usize },
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum Obj<'a> {
+    Bool(bool),
+    /// 0 ..= u64::MAX; above i64::MAX it takes the 16-byte form.
+    UInt(u64),
+    /// Always the signed 8-byte form.
+    NegInt(i64),
+    Real(u64),
+    Real32(u32),
+    Date(u64),
+    Uid(u64),
+    Data(Body<'a>),
+    Ascii(Body<'a>),
+    /// Big-endian UTF-16 bytes.
+    Utf16(Body<'a>),
+    /// `refs[start .. start + len]`.
+    Array {
+        start: usize,
+        len: usize,
+    },
+    /// `refs[start .. start + len]` are the keys, the next `len` the values.
+    Dict {
+        start: usize,
+        len: usize,
+    },
+}
+
+/// Tags that keep equal bit patterns of different types apart in the interner.
+mod tag {
+    pub const UINT: u64 = 1;
+    pub const NEG: u64 = 2;
+    pub const REAL: u64 = 3;
+    pub const REAL32: u64 = 4;
+    pub const DATE: u64 = 5;
+    pub const UID: u64 = 6;
+    pub const ASCII: u64 = 7;
+    pub const UTF16: u64 = 8;
+    pub const DATA: u64 = 9;
+}
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+#[inline]
+fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(SEED)
+}
+
+/// An Fx-style hash over 8-byte words: strings here are short and mostly ASCII, and a
+/// keyed hash like SipHash costs more than the whole rest of an insert.
+#[inline]
+fn hash_bytes(tag: u64, bytes: &[u8]) -> u64 {
+    let mut h = mix(tag, bytes.len() as u64);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        h = mix(h, u64::from_le_bytes(c.try_into().unwrap()));
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = mix(h, u64::from_le_bytes(buf));
+    }
+    h
+}
+
+/// Data blobs are keyed by length and their first and last 32 bytes, so a document
+/// of large blobs never pays to hash every body; a match is confirmed by one exact
+/// comparison.
+#[inline]
+fn hash_data(bytes: &[u8]) -> u64 {
+    if bytes.len() <= 64 {
+        return hash_bytes(tag::DATA, bytes);
+    }
+    let h = hash_bytes(tag::DATA, &bytes[..32]);
+    mix(
+        h,
+        hash_bytes(bytes.len() as u64, &bytes[bytes.len() - 32..]),
+    )
+}
+
+/// Open-addressing set of object indices, probed linearly. Each slot holds the top 32
+/// bits of the hash beside `index + 1`, so most mismatches are rejected without
+/// touching the object.
+#[derive(Default)]
+struct Interner {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl Interner {
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.len = 0;
+    }
+
+    #[inline]
+    fn find(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+        let h32 = hash >> 32;
+        let mask = self.slots.len() - 1;
+        let mut pos = h32 as usize & mask;
+        loop {
+            let s = self.slots[pos];
+            if s == 0 {
+                return Err(pos);
+            }
+            if s >> 32 == h32 {
+                let index = (s as u32) - 1;
+                if same(index) {
+                    return Ok(index);
+                }
+            }
+            pos = (pos + 1) & mask;
+        }
+    }
+
+    /// Makes room for one more entry; call before `find` so its slot stays valid.
+    #[inline]
+    fn reserve_one(&mut self) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let new_len = (self.slots.len() * 2).max(1024);
+        let old = std::mem::replace(&mut self.slots, vec![0; new_len]);
+        let mask = new_len - 1;
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let mut pos = (s >> 32) as usize & mask;
+            while self.slots[pos] != 0 {
+                pos = (pos + 1) & mask;
+            }
+            self.slots[pos] = s;
+        }
+    }
+
+    #[inline]
+    fn insert_at(&mut self, pos: usize, hash: u64, index: u32) {
+        self.slots[pos] = (hash >> 32) << 32 | (index as u64 + 1);
+        self.len += 1;
+    }
+}
+
+/// Storage an encoder keeps between documents, so a reused [`crate::Writer`] does not
+/// grow and fault in its tables again.
+#[derive(Default)]
+pub(crate) struct Storage<'a> {
+    pub(crate) objects: Vec<Obj<'a>>,
+    pub(crate) refs: Vec<u32>,
+    pub(crate) arena: Vec<u8>,
+    scratch: Vec<u32>,
+    interner: Interner,
+    key_slots: Vec<u32>,
+}
+
+impl Storage<'_> {
+    /// The same allocations, emptied, for a document with another lifetime. The
+    /// in-place `collect` of an empty vector keeps its buffer.
+    pub(crate) fn recycle<'b>(mut self) -> Storage<'b> {
+        self.objects.clear();
+        self.refs.clear();
+        self.arena.clear();
+        self.scratch.clear();
+        self.interner.clear();
+        self.key_slots.clear();
+        Storage {
+            objects: self.objects.into_iter().map(|_| unreachable!()).collect(),
+            refs: self.refs,
+            arena: self.arena,
+            scratch: self.scratch,
+            interner: self.interner,
+            key_slots: self.key_slots,
+        }
+    }
+}
+
+/// A container being filled: its object index and where its children start on the
+/// scratch stack.
+#[must_use = "a container must be closed with end_array or end_dict"]
+#[derive(Debug)]
+pub struct Frame {
+    obj: u32,
+    scratch_start: usize,
+}
+
+const NO_KEY: u32 = u32::MAX;
+
+/// The object table of one document being encoded. [`crate::ToPlist`] impls call it
+/// to append objects; [`crate::to_vec`] then writes the bytes from it.
+///
+/// Strings and data passed by reference are borrowed for the encoder's lifetime and
+/// copied once, into the output.
+pub struct Encoder<'a> {
+    pub(crate) st: Storage<'a>,
+    true_ref: u32,
+    false_ref: u32,
+    overflow: bool,
+}
+
+impl<'a> Encoder<'a> {
+    pub(crate) fn from_storage(mut st: Storage<'a>) -> Encoder<'a> {
+        st.interner.reserve_one();
+        Encoder {
+            st,
+            true_ref: NO_KEY,
+            false_ref: NO_KEY,
+            overflow: false,
+        }
+    }
+
+    pub(crate) fn into_storage(self) -> Storage<'a> {
+        self.st
+    }
+
+    /// Number of objects so far.
+    pub fn len(&self) -> usize {
+        self.st.objects.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.st.objects.is_empty()
+    }
+
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        if self.overflow {
+            return Err(Error::new(ErrorKind::TooManyObjects(u32::MAX as u64 - 1)));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn push(&mut self, obj: Obj<'a>) -> u32 {
+        let index = self.st.objects.len();
+        if index >= (u32::MAX - 1) as usize {
+            // Reported by `check` when the document is finished, so the hot path
+            // carries no `Result`.
+            self.overflow = true;
+            return 0;
+        }
+        self.st.objects.push(obj);
+        index as u32
+    }
+
+    /// Appends a scalar unless an equal one exists; `same` compares a candidate.
+    #[inline]
+    fn intern(
+        &mut self,
+        hash: u64,
+        obj: Obj<'a>,
+        same: impl Fn(&Storage<'a>, &Obj<'a>) -> bool,
+    ) -> ObjRef {
+        self.st.interner.reserve_one();
+        let st = &self.st;
+        match st
+            .interner
+            .find(hash, |i| same(st, &st.objects[i as usize]))
+        {
+            Ok(i) => ObjRef(i),
+            Err(pos) => {
+                let i = self.push(obj);
+                self.st.interner.insert_at(pos, hash, i);
+                ObjRef(i)
+            }
+        }
+    }
+
+    #[inline]
+    fn intern_word(&mut self, t: u64, word: u64, obj: Obj<'a>) -> ObjRef {
+        let hash = mix(mix(t, word), word);
+        self.intern(hash, obj, |_, o| word_of(o) == Some((t, word)))
+    }
+
+    pub fn bool(&mut self, v: bool) -> ObjRef {
+        let slot = if v { self.true_ref } else { self.false_ref };
+        if slot != NO_KEY {
+            return ObjRef(slot);
+        }
+        let i = self.push(Obj::Bool(v));
+        if v {
+            self.true_ref = i;
+        } else {
+            self.false_ref = i;
+        }
+        ObjRef(i)
+    }
+
+    pub fn i64(&mut self, v: i64) -> ObjRef {
+        if v < 0 {
+            self.intern_word(tag::NEG, v as u64, Obj::NegInt(v))
+        } else {
+            self.u64(v as u64)
+        }
+    }
+
+    pub fn u64(&mut self, v: u64) -> ObjRef {
+        self.intern_word(tag::UINT, v, Obj::UInt(v))
+    }
+
+    pub fn f64(&mut self, v: f64) -> ObjRef {
+        self.intern_word(tag::REAL, v.to_bits(), Obj::Real(v.to_bits()))
+    }
+
+    /// A 4-byte real, as Foundation writes a Swift `Float`.
+    pub fn f32(&mut self, v: f32) -> ObjRef {
+        self.intern_word(tag::REAL32, v.to_bits() as u64, Obj::Real32(v.to_bits()))
+    }
+
+    pub fn date(&mut self, v: crate::Date) -> ObjRef {
+        let bits = v.seconds_since_2001().to_bits();
+        self.intern_word(tag::DATE, bits, Obj::Date(bits))
+    }
+
+    pub fn uid(&mut self, v: crate::Uid) -> ObjRef {
+        self.intern_word(tag::UID, v.get(), Obj::Uid(v.get()))
+    }
+
+    /// A string borrowed from the value being encoded. ASCII text is copied straight
+    /// from it; other text is converted to UTF-16 in the arena.
+    pub fn str(&mut self, s: &'a str) -> ObjRef {
+        if s.is_ascii() {
+            self.ascii(Body::Borrowed(s.as_bytes()), s.as_bytes())
+        } else {
+            self.utf16(s)
+        }
+    }
+
+    /// A string that does not live as long as the encoder: it is copied.
+    pub fn str_copied(&mut self, s: &str) -> ObjRef {
+        if s.is_ascii() {
+            let hash = hash_bytes(tag::ASCII, s.as_bytes());
+            let start = self.st.arena.len();
+            let body = Body::Arena {
+                start,
+                len: s.len(),
+            };
+            self.st.interner.reserve_one();
+            let st = &self.st;
+            match st.interner.find(hash, |i| match st.objects[i as usize] {
+                Obj::Ascii(b) => body_of(st, b) == s.as_bytes(),
+                _ => false,
+            }) {
+                Ok(i) => ObjRef(i),
+                Err(pos) => {
+                    self.st.arena.extend_from_slice(s.as_bytes());
+                    let i = self.push(Obj::Ascii(body));
+                    self.st.interner.insert_at(pos, hash, i);
+                    ObjRef(i)
+                }
+            }
+        } else {
+            self.utf16(s)
+        }
+    }
+
+    #[inline]
+    fn ascii(&mut self, body: Body<'a>, bytes: &[u8]) -> ObjRef {
+        let hash = hash_bytes(tag::ASCII, bytes);
+        self.intern(hash, Obj::Ascii(body), |st, o| match *o {
+            Obj::Ascii(b) => body_of(st, b) == bytes,
+            _ => false,
+        })
+    }
+
+    fn utf16(&mut self, s: &str) -> ObjRef {
+        let start = self.st.arena.len();
+        for unit in s.encode_utf16() {
+            self.st.arena.extend_from_slice(&unit.to_be_bytes());
+        }
+        let len = self.st.arena.len() - start;
+        let hash = hash_bytes(tag::UTF16, &self.st.arena[start..]);
+        self.st.interner.reserve_one();
+        let st = &self.st;
+        let mine = &st.arena[start..];
+        match st.interner.find(hash, |i| match st.objects[i as usize] {
+            Obj::Utf16(b) => body_of(st, b) == mine,
+            _ => false,
+        }) {
+            Ok(i) => {
+                self.st.arena.truncate(start);
+                ObjRef(i)
+            }
+            Err(pos) => {
+                let i = self.push(Obj::Utf16(Body::Arena { start, len }));
+                self.st.interner.insert_at(pos, hash, i);
+                ObjRef(i)
+            }
+        }
+    }
+
+    /// Data borrowed from the value being encoded.
+    pub fn data(&mut self, d: &'a [u8]) -> ObjRef {
+        let hash = hash_data(d);
+        self.intern(hash, Obj::Data(Body::Borrowed(d)), |st, o| match *o {
+            Obj::Data(b) => body_of(st, b) == d,
+            _ => false,
+        })
+    }
+
+    /// Data that does not live as long as the encoder: it is copied.
+    pub fn data_copied(&mut self, d: &[u8]) -> ObjRef {
+        let hash = hash_data(d);
+        self.st.interner.reserve_one();
+        let st = &self.st;
+        match st.interner.find(hash, |i| match st.objects[i as usize] {
+            Obj::Data(b) => body_of(st, b) == d,
+            _ => false,
+        }) {
+            Ok(i) => ObjRef(i),
+            Err(pos) => {
+                let start = self.st.arena.len();
+                self.st.arena.extend_from_slice(d);
+                let i = self.push(Obj::Data(Body::Arena {
+                    start,
+                    len: d.len(),
+                }));
+                self.st.interner.insert_at(pos, hash, i);
+                ObjRef(i)
+            }
+        }
+    }
+
+    /// Foundation's nil: the ASCII string `$null`.
+    pub fn null(&mut self) -> ObjRef {
+        self.str(crate::format::NULL_STRING)
+    }
+
+    /// Opens an array. Its object comes before its children's, as pre-order needs;
+    /// push each child's reference with [`Encoder::child`], then call `end_array`.
+    pub fn begin_array(&mut self) -> Frame {
+        let obj = self.push(Obj::Array { start: 0, len: 0 });
+        Frame {
+            obj,
+            scratch_start: self.st.scratch.len(),
+        }
+    }
+
+    /// Opens a dictionary. Push all key references first, then all values, in the
+    /// same order, as CoreFoundation lays them out.
+    pub fn begin_dict(&mut self) -> Frame {
+        let obj = self.push(Obj::Dict { start: 0, len: 0 });
+        Frame {
+            obj,
+            scratch_start: self.st.scratch.len(),
+        }
+    }
+
+    /// Opens a container for a walk that keeps several open at once: with `nested`,
+    /// its reference goes to the enclosing container before its own children start.
+    pub(crate) fn begin_container(&mut self, dict: bool, nested: bool) -> (ObjRef, Frame) {
+        let obj = if dict {
+            Obj::Dict { start: 0, len: 0 }
+        } else {
+            Obj::Array { start: 0, len: 0 }
+        };
+        let i = self.push(obj);
+        if nested {
+            self.st.scratch.push(i);
+        }
+        let frame = Frame {
+            obj: i,
+            scratch_start: self.st.scratch.len(),
+        };
+        (ObjRef(i), frame)
+    }
+
+    /// Adds a child reference to the innermost open container.
+    #[inline]
+    pub fn child(&mut self, r: ObjRef) {
+        self.st.scratch.push(r.0);
+    }
+
+    pub fn end_array(&mut self, f: Frame) -> ObjRef {
+        let start = self.st.refs.len();
+        let len = self.st.scratch.len() - f.scratch_start;
+        self.st
+            .refs
+            .extend_from_slice(&self.st.scratch[f.scratch_start..]);
+        self.st.scratch.truncate(f.scratch_start);
+        if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
+            *o = Obj::Array { start, len };
+        }
+        ObjRef(f.obj)
+    }
+
+    /// Closes a dictionary whose keys and then values were pushed.
+    pub fn end_dict(&mut self, f: Frame) -> ObjRef {
+        let start = self.st.refs.len();
+        let pushed = self.st.scratch.len() - f.scratch_start;
+        debug_assert!(
+            pushed.is_multiple_of(2),
+            "a dictionary needs as many keys as values"
+        );
+        self.st
+            .refs
+            .extend_from_slice(&self.st.scratch[f.scratch_start..]);
+        self.st.scratch.truncate(f.scratch_start);
+        if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
+            *o = Obj::Dict {
+                start,
+                len: pushed / 2,
+            };
+        }
+        ObjRef(f.obj)
+    }
+
+    /// A struct field's key, interned once per document: later structs of the same
+    /// type find it in `slot` without hashing. Slots come from [`KeySlots`].
+    #[doc(hidden)]
+    #[inline]
+    pub fn cached_key(&mut self, slot: u32, key: &'static str) -> ObjRef {
+        let slot = slot as usize;
+        if let Some(&r) = self.st.key_slots.get(slot) {
+            if r != NO_KEY {
+                return ObjRef(r);
+            }
+        }
+        let r = self.str(key);
+        if self.st.key_slots.len() <= slot {
+            self.st.key_slots.resize(slot + 1, NO_KEY);
+        }
+        self.st.key_slots[slot] = r.0;
+        r
+    }
+}
+
+/// Per-type key-cache slots for derived structs: a static in the generated code that
+/// reserves a range of slot numbers the first time the type is encoded.
+#[doc(hidden)]
+pub struct KeySlots(std::sync::atomic::AtomicU32);
+
+static NEXT_SLOT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+impl KeySlots {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> KeySlots {
+        KeySlots(std::sync::atomic::AtomicU32::new(u32::MAX))
+    }
+
+    /// The first of `n` slots that belong to this type.
+    #[inline]
+    pub fn base(&self, n: u32) -> u32 {
+        use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
+        let b = self.0.load(Acquire);
+        if b != u32::MAX {
+            return b;
+        }
+        let fresh = NEXT_SLOT.fetch_add(n, Relaxed);
+        match self.0.compare_exchange(u32::MAX, fresh, AcqRel, Acquire) {
+            Ok(_) => fresh,
+            Err(winner) => winner,
+        }
+    }
+}
+
+#[inline]
+fn word_of(o: &Obj<'_>) -> Option<(u64, u64)> {
+    Some(match *o {
+        Obj::UInt(v) => (tag::UINT, v),
+        Obj::NegInt(v) => (tag::NEG, v as u64),
+        Obj::Real(v) => (tag::REAL, v),
+        Obj::Real32(v) => (tag::REAL32, v as u64),
+        Obj::Date(v) => (tag::DATE, v),
+        Obj::Uid(v) => (tag::UID, v),
+        _ => return None,
+    })
+}
+
+#[inline]
+pub(crate) fn body_of<'s, 'a: 's>(st: &'s Storage<'a>, b: Body<'a>) -> &'s [u8] {
+    match b {
+        Body::Borrowed(s) => s,
+        Body::Arena { start, len } => &st.arena[start..start + len],
+    }
+}
