@@ -101,6 +101,16 @@ impl Writer {
         Ok(())
     }
 
+    /// Walks `value` without storing anything and returns how many encoder calls
+    /// the walk made: the floor of an encode, for measuring how much of its time
+    /// is the walk itself.
+    pub fn walk_only<T: ToPlist + ?Sized>(&mut self, value: &T) -> Result<u64, Error> {
+        let mut enc = Encoder::walk_only(self.storage.take().unwrap_or_default().recycle());
+        let result = value.to_plist(&mut enc).map(|_| enc.visits);
+        self.storage = Some(enc.into_storage().recycle());
+        result
+    }
+
     /// Walks `value` into a table built on the recycled storage, hands it to `write`,
     /// and keeps the storage for next time.
     fn run<'a, T: ToPlist + ?Sized>(

@@ -221,6 +221,10 @@ pub struct Encoder<'a> {
     true_ref: u32,
     false_ref: u32,
     overflow: bool,
+    /// Walk-only mode: every call counts a visit and stores nothing. It measures the
+    /// floor of an encode, the cost of walking the value alone.
+    dry: bool,
+    pub(crate) visits: u64,
 }
 
 impl<'a> Encoder<'a> {
@@ -231,7 +235,25 @@ impl<'a> Encoder<'a> {
             true_ref: NO_KEY,
             false_ref: NO_KEY,
             overflow: false,
+            dry: false,
+            visits: 0,
         }
+    }
+
+    pub(crate) fn walk_only(st: Storage<'a>) -> Encoder<'a> {
+        Encoder {
+            dry: true,
+            ..Encoder::from_storage(st)
+        }
+    }
+
+    /// In walk-only mode, counts the call and says to skip the real work.
+    #[inline(always)]
+    fn dry(&mut self) -> bool {
+        if self.dry {
+            self.visits += 1;
+        }
+        self.dry
     }
 
     pub(crate) fn into_storage(self) -> Storage<'a> {
@@ -256,6 +278,9 @@ impl<'a> Encoder<'a> {
 
     #[inline]
     fn push(&mut self, obj: Obj<'a>) -> u32 {
+        if self.dry() {
+            return 0;
+        }
         let index = self.st.objects.len();
         if index >= (u32::MAX - 1) as usize {
             // Reported by `check` when the document is finished, so the hot path
@@ -292,11 +317,17 @@ impl<'a> Encoder<'a> {
 
     #[inline]
     fn intern_word(&mut self, t: u64, word: u64, obj: Obj<'a>) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         let hash = mix(mix(t, word), word);
         self.intern(hash, obj, |_, o| word_of(o) == Some((t, word)))
     }
 
     pub fn bool(&mut self, v: bool) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         let slot = if v { self.true_ref } else { self.false_ref };
         if slot != NO_KEY {
             return ObjRef(slot);
@@ -343,6 +374,9 @@ impl<'a> Encoder<'a> {
     /// A string borrowed from the value being encoded. ASCII text is copied straight
     /// from it; other text is converted to UTF-16 in the arena.
     pub fn str(&mut self, s: &'a str) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         if s.is_ascii() {
             self.ascii(Body::Borrowed(s.as_bytes()), s.as_bytes())
         } else {
@@ -352,6 +386,9 @@ impl<'a> Encoder<'a> {
 
     /// A string that does not live as long as the encoder: it is copied.
     pub fn str_copied(&mut self, s: &str) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         if s.is_ascii() {
             let hash = hash_bytes(tag::ASCII, s.as_bytes());
             let start = self.st.arena.len();
@@ -415,6 +452,9 @@ impl<'a> Encoder<'a> {
 
     /// Data borrowed from the value being encoded.
     pub fn data(&mut self, d: &'a [u8]) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         let hash = hash_data(d);
         self.intern(hash, Obj::Data(Body::Borrowed(d)), |st, o| match *o {
             Obj::Data(b) => body_of(st, b) == d,
@@ -424,6 +464,9 @@ impl<'a> Encoder<'a> {
 
     /// Data that does not live as long as the encoder: it is copied.
     pub fn data_copied(&mut self, d: &[u8]) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         let hash = hash_data(d);
         self.st.interner.reserve_one();
         let st = &self.st;
@@ -492,7 +535,9 @@ impl<'a> Encoder<'a> {
     /// Adds a child reference to the innermost open container.
     #[inline]
     pub fn child(&mut self, r: ObjRef) {
-        self.st.scratch.push(r.0);
+        if !self.dry {
+            self.st.scratch.push(r.0);
+        }
     }
 
     pub fn end_array(&mut self, f: Frame) -> ObjRef {
@@ -534,6 +579,9 @@ impl<'a> Encoder<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn cached_key(&mut self, slot: u32, key: &'static str) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
         let slot = slot as usize;
         if let Some(&r) = self.st.key_slots.get(slot) {
             if r != NO_KEY {
