@@ -1,0 +1,68 @@
+//! Lazy access reads only what it needs: the objects read to reach one deeply placed
+//! field depend on its depth and its dictionaries' widths, not on the document size.
+
+use plistvalue::{Document, PlistValue};
+
+fn document(messages: usize) -> Vec<u8> {
+    let list: PlistValue = (0..messages)
+        .map(|i| {
+            plistvalue::plist!({
+                "id": (i as u64),
+                "url": (format!("https://example.com/{i}")),
+                "request": { "headers": [
+                    { "name": "Host", "value": "example.com" },
+                    { "name": "Accept", "value": "*/*" },
+                    { "name": "X-Id", "value": (format!("{i:x}")) }
+                ]}
+            })
+        })
+        .collect();
+    plistvalue::to_vec(&plistvalue::plist!({ "name": "lazy", "messages": list })).unwrap()
+}
+
+/// Opens the document, reads `messages[n/2].request.headers[2].value`, and returns
+/// the value and how many object headers that took.
+fn read_one_field(bytes: &[u8], n: usize) -> (String, u64) {
+    let doc = Document::from_slice(bytes).unwrap();
+    let value = doc
+        .root()
+        .unwrap()
+        .get("messages")
+        .unwrap()
+        .unwrap()
+        .at(n / 2)
+        .unwrap()
+        .unwrap()
+        .get("request")
+        .unwrap()
+        .unwrap()
+        .get("headers")
+        .unwrap()
+        .unwrap()
+        .at(2)
+        .unwrap()
+        .unwrap()
+        .get("value")
+        .unwrap()
+        .unwrap();
+    (value.as_str().unwrap().into_owned(), doc.objects_read())
+}
+
+#[test]
+fn one_deep_field_touches_objects_in_proportion_to_depth_not_size() {
+    let small = document(10);
+    let large = document(20_000);
+    let (v_small, read_small) = read_one_field(&small, 10);
+    let (v_large, read_large) = read_one_field(&large, 20_000);
+    assert_eq!(v_small, format!("{:x}", 5));
+    assert_eq!(v_large, format!("{:x}", 10_000));
+    // root, "messages" found after "name", messages[i], "id" "url" "request" keys and
+    // the value, "headers", headers[2], "name" "value" keys and the value.
+    assert_eq!(
+        read_small, read_large,
+        "cost must not grow with the document"
+    );
+    assert!(read_large <= 16, "read {read_large} objects for one field");
+    let total = Document::from_slice(&large).unwrap().len();
+    println!("read {read_large} of {total} objects");
+}
