@@ -8,16 +8,19 @@ use indexmap::IndexMap;
 use super::PlistValue;
 
 /// The map inside [`PlistValue::Dictionary`]. Keys keep their insertion order.
+///
+/// The map is boxed: an `IndexMap` is 72 bytes, and keeping it inline would make
+/// every `PlistValue` (most of which are short strings and numbers) that large.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct Dictionary(IndexMap<String, PlistValue>);
+pub struct Dictionary(Box<IndexMap<String, PlistValue>>);
 
 impl Dictionary {
     pub fn new() -> Dictionary {
-        Dictionary(IndexMap::new())
+        Dictionary(Box::default())
     }
 
     pub fn with_capacity(n: usize) -> Dictionary {
-        Dictionary(IndexMap::with_capacity(n))
+        Dictionary(Box::new(IndexMap::with_capacity(n)))
     }
 
     pub fn len(&self) -> usize {
@@ -89,7 +92,7 @@ impl Dictionary {
     }
 
     pub fn into_inner(self) -> IndexMap<String, PlistValue> {
-        self.0
+        *self.0
     }
 
     pub(crate) fn inner_mut(&mut self) -> &mut IndexMap<String, PlistValue> {
@@ -99,17 +102,17 @@ impl Dictionary {
 
 impl From<IndexMap<String, PlistValue>> for Dictionary {
     fn from(m: IndexMap<String, PlistValue>) -> Dictionary {
-        Dictionary(m)
+        Dictionary(Box::new(m))
     }
 }
 
 impl<K: Into<String>, V: Into<PlistValue>> FromIterator<(K, V)> for Dictionary {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Dictionary {
-        Dictionary(
+        Dictionary(Box::new(
             iter.into_iter()
                 .map(|(k, v)| (k.into(), v.into()))
                 .collect(),
-        )
+        ))
     }
 }
 
@@ -124,7 +127,7 @@ impl IntoIterator for Dictionary {
     type Item = (String, PlistValue);
     type IntoIter = indexmap::map::IntoIter<String, PlistValue>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        (*self.0).into_iter()
     }
 }
 

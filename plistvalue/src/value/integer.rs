@@ -4,50 +4,97 @@
 use std::fmt;
 
 /// An integer in `i64::MIN ..= u64::MAX`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Integer(i128);
+///
+/// Stored as an `i64`, or a `u64` only above `i64::MAX`, so each value has one form
+/// and the type stays 8-byte aligned (an `i128` would make every `PlistValue` 16-byte
+/// aligned).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Integer(Repr);
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Repr {
+    Signed(i64),
+    /// Always above `i64::MAX`.
+    Big(u64),
+}
 
 impl Integer {
     pub fn as_i64(self) -> Option<i64> {
-        i64::try_from(self.0).ok()
+        match self.0 {
+            Repr::Signed(v) => Some(v),
+            Repr::Big(_) => None,
+        }
     }
 
     pub fn as_u64(self) -> Option<u64> {
-        u64::try_from(self.0).ok()
+        match self.0 {
+            Repr::Signed(v) => u64::try_from(v).ok(),
+            Repr::Big(v) => Some(v),
+        }
     }
 
     /// Every value fits, so this is lossless.
     pub fn as_i128(self) -> i128 {
-        self.0
+        match self.0 {
+            Repr::Signed(v) => v as i128,
+            Repr::Big(v) => v as i128,
+        }
     }
 
     /// The value unless it lies outside `i64::MIN ..= u64::MAX`.
     pub fn from_i128(v: i128) -> Option<Integer> {
-        (i64::MIN as i128..=u64::MAX as i128)
-            .contains(&v)
-            .then_some(Integer(v))
+        if let Ok(s) = i64::try_from(v) {
+            return Some(Integer(Repr::Signed(s)));
+        }
+        u64::try_from(v).ok().map(|u| Integer(Repr::Big(u)))
+    }
+}
+
+impl PartialOrd for Integer {
+    fn partial_cmp(&self, other: &Integer) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Integer {
+    fn cmp(&self, other: &Integer) -> std::cmp::Ordering {
+        self.as_i128().cmp(&other.as_i128())
     }
 }
 
 impl fmt::Debug for Integer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
+        fmt::Display::fmt(&self.as_i128(), f)
     }
 }
 
 impl fmt::Display for Integer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
+        fmt::Display::fmt(&self.as_i128(), f)
     }
 }
 
-macro_rules! integer_from {
+macro_rules! integer_from_signed {
     ($($t:ty),*) => {$(
         impl From<$t> for Integer {
             fn from(v: $t) -> Integer {
-                Integer(v as i128)
+                Integer(Repr::Signed(v as i64))
             }
         }
     )*};
 }
-integer_from!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+integer_from_signed!(i8, i16, i32, i64, isize, u8, u16, u32);
+
+macro_rules! integer_from_unsigned {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Integer {
+            fn from(v: $t) -> Integer {
+                match i64::try_from(v) {
+                    Ok(s) => Integer(Repr::Signed(s)),
+                    Err(_) => Integer(Repr::Big(v as u64)),
+                }
+            }
+        }
+    )*};
+}
+integer_from_unsigned!(u64, usize);
