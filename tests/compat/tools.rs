@@ -1,0 +1,210 @@
+//! The other readers and writers as processes (plistlib through `oracle.py`, libplist
+//! through `plistutil`), the run's settings, and the tally every test prints.
+
+use std::collections::BTreeMap;
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Seed and case count, from `PLISTVALUE_COMPAT_SEED` (decimal or `0x` hex) and
+/// `PLISTVALUE_COMPAT_CASES`.
+pub struct Settings {
+    pub seed: u64,
+    pub cases: usize,
+}
+
+const DEFAULT_SEED: u64 = 0x5EED_B91E_0000_0004;
+pub const DEFAULT_CASES: usize = 256;
+
+pub fn settings() -> Settings {
+    let seed = match env::var("PLISTVALUE_COMPAT_SEED") {
+        Ok(s) => match s.strip_prefix("0x") {
+            Some(h) => u64::from_str_radix(h, 16),
+            None => s.parse(),
+        }
+        .unwrap_or_else(|e| panic!("PLISTVALUE_COMPAT_SEED={s:?}: {e}")),
+        Err(_) => DEFAULT_SEED,
+    };
+    let cases = match env::var("PLISTVALUE_COMPAT_CASES") {
+        Ok(s) => s
+            .parse()
+            .unwrap_or_else(|e| panic!("PLISTVALUE_COMPAT_CASES={s:?}: {e}")),
+        Err(_) => DEFAULT_CASES,
+    };
+    Settings { seed, cases }
+}
+
+pub fn shared_required() -> bool {
+    env::var("PLISTVALUE_REQUIRE_SHARED").as_deref() == Ok("1")
+}
+
+/// `../shared/corpus/bplist`, or `None` (after saying so) when this clone has no
+/// `../shared` and CI did not ask for it.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/bplist");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        !shared_required(),
+        "PLISTVALUE_REQUIRE_SHARED=1 but {} does not exist",
+        dir.display()
+    );
+    println!("SKIPPED: ../shared/corpus not found");
+    None
+}
+
+/// Whether `plistutil` runs; if not, says so, and fails when CI requires it.
+pub fn libplist_available() -> bool {
+    let found = Command::new("plistutil").arg("--help").output().is_ok();
+    if !found {
+        assert!(
+            !shared_required(),
+            "PLISTVALUE_REQUIRE_SHARED=1 but plistutil is not installed"
+        );
+        println!("SKIPPED: plistutil not installed (the libplist columns are not run)");
+    }
+    found
+}
+
+/// Has libplist read `input` and write it back as a binary plist to `output`.
+///
+/// Its binary writer is the window on what it read: libplist 2.2's XML writer
+/// drops fractional seconds and UIDs and emits control characters raw, so XML would
+/// show XML's limits, not the reader's.
+pub fn libplist_to_binary(input: &Path, output: &Path) -> Result<Vec<u8>, String> {
+    let out = Command::new("plistutil")
+        .arg("-i")
+        .arg(input)
+        .arg("-o")
+        .arg(output)
+        .args(["-f", "bin"])
+        .output()
+        .map_err(|e| format!("run plistutil: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "plistutil failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    fs::read(output).map_err(|e| format!("plistutil wrote no {}: {e}", output.display()))
+}
+
+/// One plistlib job for `oracle.py`.
+pub enum Job {
+    /// Load a file; with a second path, also write plistlib's own encoding of what
+    /// it loaded there.
+    Read(PathBuf, Option<PathBuf>),
+    /// Write a tree (in `model::dump` notation) to a file.
+    Write(PathBuf, String),
+}
+
+/// Runs all jobs in one `python3 oracle.py` process; one result per job: the
+/// notation of what was read (empty for writes), or plistlib's exception.
+pub fn plistlib(dir: &Path, jobs: &[Job]) -> Vec<Result<String, String>> {
+    let mut text = String::new();
+    for job in jobs {
+        match job {
+            Job::Read(p, None) => writeln!(text, "read {}", p.display()),
+            Job::Read(p, Some(out)) => writeln!(text, "read {} {}", p.display(), out.display()),
+            Job::Write(p, tree) => writeln!(text, "write {} {tree}", p.display()),
+        }
+        .unwrap();
+    }
+    let jobs_file = dir.join("jobs.txt");
+    fs::write(&jobs_file, text).expect("write the job list");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compat/oracle.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(&jobs_file)
+        .output()
+        .expect("run python3 (plistlib is the reference reader)");
+    assert!(
+        out.status.success(),
+        "oracle.py failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).expect("oracle.py prints ASCII");
+    let results: Vec<_> = stdout
+        .lines()
+        .map(|l| match l.split_once(' ') {
+            Some(("ok", rest)) => Ok(rest.to_owned()),
+            Some(("err", rest)) => Err(rest.to_owned()),
+            _ if l == "ok" => Ok(String::new()),
+            _ => panic!("oracle.py printed {l:?}"),
+        })
+        .collect();
+    assert_eq!(results.len(), jobs.len(), "oracle.py answered every job");
+    results
+}
+
+/// Counts per column (reader and direction), counts per stated exclusion or
+/// allowance, and every mismatch.
+#[derive(Default)]
+pub struct Tally {
+    columns: Vec<(String, usize, usize)>,
+    notes: BTreeMap<String, usize>,
+    info: Vec<String>,
+    mismatches: Vec<String>,
+}
+
+impl Tally {
+    /// Records one comparison in `column`; `what` names the case in a failure.
+    pub fn check(&mut self, column: &str, what: &str, result: Result<(), String>) {
+        let i = match self.columns.iter().position(|c| c.0 == column) {
+            Some(i) => i,
+            None => {
+                self.columns.push((column.to_owned(), 0, 0));
+                self.columns.len() - 1
+            }
+        };
+        self.columns[i].2 += 1;
+        match result {
+            Ok(()) => self.columns[i].1 += 1,
+            Err(e) => self.mismatches.push(format!("{column}: {what}: {e}")),
+        }
+    }
+
+    /// Counts one case under a stated reason: an exclusion or an allowance.
+    pub fn note(&mut self, reason: &str) {
+        *self.notes.entry(reason.to_owned()).or_default() += 1;
+    }
+
+    /// A line printed under the summary.
+    pub fn info(&mut self, line: String) {
+        self.info.push(line);
+    }
+
+    /// Prints the counts and the notes; fails on any mismatch. `header` leads the
+    /// summary line.
+    pub fn finish(self, header: &str, keep: Option<tempfile::TempDir>) {
+        let mut line = format!("COMPAT {header}");
+        for (name, ok, tried) in &self.columns {
+            write!(line, " {name}={ok}/{tried}").unwrap();
+        }
+        write!(line, " mismatches={}", self.mismatches.len()).unwrap();
+        println!("{line}");
+        for i in &self.info {
+            println!("COMPAT   {i}");
+        }
+        for (reason, n) in &self.notes {
+            println!("COMPAT   note ({n}): {reason}");
+        }
+        if self.mismatches.is_empty() {
+            return;
+        }
+        let kept = keep.map(|d| d.keep());
+        let mut msg = format!("{} mismatches", self.mismatches.len());
+        if let Some(k) = kept {
+            write!(msg, " (files kept in {})", k.display()).unwrap();
+        }
+        for m in self.mismatches.iter().take(20) {
+            write!(msg, "\n  {m}").unwrap();
+        }
+        panic!("{msg}");
+    }
+}
