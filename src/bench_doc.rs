@@ -4,8 +4,8 @@
 //! `shared/bench/gen_doc.py` is the independent implementation it must equal.
 
 use std::fmt::Write as _;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use plistvalue::{Date, FromPlist, ToPlist};
 use serde::{Deserialize, Serialize};
 
 /// Seed of stream S, which drives everything except body bytes.
@@ -66,58 +66,42 @@ impl SplitMix64 {
     }
 }
 
-/// Seconds since 2001-01-01T00:00:00Z. Stands in for `plistvalue::Date` until
-/// that type is usable.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct DocDate(pub f64);
-
-/// Writes `DocDate` through `plist::Date` so the plist crate emits a real
-/// binary-plist date rather than a real number.
+/// Writes `plistvalue::Date` through `plist::Date` so the plist crate emits a real
+/// binary-plist date rather than a real number. Both convert through `SystemTime`.
 mod plist_date {
-    use super::{DocDate, Duration, SystemTime, UNIX_EPOCH};
+    use std::time::SystemTime;
+
+    use plistvalue::Date;
     use serde::{de, ser, Deserialize, Deserializer, Serialize, Serializer};
 
-    fn plist_epoch() -> SystemTime {
-        UNIX_EPOCH + Duration::from_secs(978_307_200)
-    }
-
-    pub fn serialize<S: Serializer>(date: &DocDate, serializer: S) -> Result<S::Ok, S::Error> {
-        let offset = Duration::try_from_secs_f64(date.0.abs()).map_err(ser::Error::custom)?;
-        let time = if date.0 < 0.0 {
-            plist_epoch().checked_sub(offset)
-        } else {
-            plist_epoch().checked_add(offset)
-        };
-        let time = time.ok_or_else(|| ser::Error::custom("date out of range"))?;
+    pub fn serialize<S: Serializer>(date: &Date, serializer: S) -> Result<S::Ok, S::Error> {
+        let time = SystemTime::try_from(*date).map_err(ser::Error::custom)?;
         plist::Date::from(time).serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DocDate, D::Error> {
-        let time = SystemTime::from(plist::Date::deserialize(deserializer)?);
-        let secs = match time.duration_since(plist_epoch()) {
-            Ok(after) => after.as_secs_f64(),
-            Err(before) => -before.duration().as_secs_f64(),
-        };
-        if secs.is_finite() {
-            Ok(DocDate(secs))
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Date, D::Error> {
+        let date = Date::from(SystemTime::from(plist::Date::deserialize(deserializer)?));
+        if date.seconds_since_2001().is_finite() {
+            Ok(date)
         } else {
             Err(de::Error::custom("date out of range"))
         }
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Project {
     pub name: String,
     pub version: u64,
     #[serde(with = "plist_date")]
-    pub created: DocDate,
+    pub created: Date,
     pub settings: Settings,
     pub messages: Vec<Message>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
 pub struct Settings {
     pub capture_bodies: bool,
     pub max_body_size: u64,
@@ -126,15 +110,16 @@ pub struct Settings {
     pub timeout: f64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
 pub struct Message {
     pub id: u64,
     pub method: String,
     pub url: String,
     pub status_code: u64,
     #[serde(with = "plist_date")]
-    pub start_date: DocDate,
+    pub start_date: Date,
     pub duration: f64,
     pub request: Exchange,
     pub response: Exchange,
@@ -143,7 +128,7 @@ pub struct Message {
     pub comment: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Exchange {
     pub headers: Vec<Header>,
     /// `serde_bytes` makes this a plist data object instead of an array of integers.
@@ -151,7 +136,7 @@ pub struct Exchange {
     pub body: Vec<u8>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Header {
     pub name: String,
     pub value: String,
@@ -159,20 +144,21 @@ pub struct Header {
 
 /// Same shape as [`Project`], borrowing strings and bodies from the input so
 /// zero-copy readers can be measured against the owned model.
-#[derive(Debug, PartialEq, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct ProjectRef<'a> {
     pub name: &'a str,
     pub version: u64,
     #[serde(with = "plist_date")]
-    pub created: DocDate,
+    pub created: Date,
     #[serde(borrow)]
     pub settings: SettingsRef<'a>,
     #[serde(borrow)]
     pub messages: Vec<MessageRef<'a>>,
 }
 
-#[derive(Debug, PartialEq, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
 pub struct SettingsRef<'a> {
     pub capture_bodies: bool,
     pub max_body_size: u64,
@@ -182,15 +168,16 @@ pub struct SettingsRef<'a> {
     pub timeout: f64,
 }
 
-#[derive(Debug, PartialEq, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
 pub struct MessageRef<'a> {
     pub id: u64,
     pub method: &'a str,
     pub url: &'a str,
     pub status_code: u64,
     #[serde(with = "plist_date")]
-    pub start_date: DocDate,
+    pub start_date: Date,
     pub duration: f64,
     #[serde(borrow)]
     pub request: ExchangeRef<'a>,
@@ -200,7 +187,7 @@ pub struct MessageRef<'a> {
     pub comment: Option<&'a str>,
 }
 
-#[derive(Debug, PartialEq, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct ExchangeRef<'a> {
     #[serde(borrow)]
     pub headers: Vec<HeaderRef<'a>>,
@@ -208,7 +195,7 @@ pub struct ExchangeRef<'a> {
     pub body: &'a [u8],
 }
 
-#[derive(Debug, PartialEq, Deserialize)]
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct HeaderRef<'a> {
     pub name: &'a str,
     pub value: &'a str,
@@ -290,7 +277,7 @@ pub fn generate(n: usize, variant: Variant) -> Project {
     Project {
         name: "Anchor benchmark session".to_owned(),
         version: 3,
-        created: DocDate(CREATED_SECS as f64),
+        created: Date::from_seconds_since_2001(CREATED_SECS as f64),
         settings: Settings {
             capture_bodies: true,
             max_body_size: 1_048_576,
@@ -361,7 +348,7 @@ fn message(i: u64, s: &mut SplitMix64, bodies: &mut BodySource) -> Message {
         95..=97 => 500,
         _ => 401,
     };
-    let start_date = DocDate((CREATED_SECS + 60 + 3 * i + s.below(3)) as f64);
+    let start_date = Date::from_seconds_since_2001((CREATED_SECS + 60 + 3 * i + s.below(3)) as f64);
     let duration = 0.001 + s.unit() * 2.0;
 
     let request_body = bodies.body(matches!(method, "POST" | "PUT"));
@@ -543,7 +530,7 @@ mod tests {
         );
         assert_eq!(m.status_code, 200);
         // 2024-01-01T00:01:02Z
-        assert_eq!(m.start_date, DocDate(725_760_062.0));
+        assert_eq!(m.start_date, Date::from_seconds_since_2001(725_760_062.0));
         assert_eq!(m.duration, 0.6711443655785404);
         assert_eq!(
             m.request.headers,
@@ -612,7 +599,7 @@ mod tests {
         // 2024-01-01T16:40:57Z
         assert_eq!(
             m.start_date,
-            DocDate(725_760_000.0 + 16.0 * 3600.0 + 40.0 * 60.0 + 57.0)
+            Date::from_seconds_since_2001(725_760_000.0 + 16.0 * 3600.0 + 40.0 * 60.0 + 57.0)
         );
         assert_eq!(m.duration, 1.5212552467569302);
         assert_eq!(m.request.headers.len(), 10);
@@ -688,5 +675,20 @@ mod tests {
         assert!(!first.contains_key("comment"));
         let back: Project = plist::from_bytes(&bytes).unwrap();
         assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn plistvalue_derive_round_trip() {
+        let doc = generate(50, Variant::Pool);
+        let bytes = plistvalue::to_vec(&doc).unwrap();
+        let back: Project = plistvalue::from_slice(&bytes).unwrap();
+        assert_eq!(back, doc);
+        let borrowed: ProjectRef<'_> = plistvalue::from_slice(&bytes).unwrap();
+        assert_eq!(borrowed.messages.len(), 50);
+        assert_eq!(borrowed.messages[0].url, doc.messages[0].url);
+        assert_eq!(borrowed.created, doc.created);
+        // The plist crate reads the derive's output as the serde model.
+        let via_plist: Project = plist::from_bytes(&bytes).unwrap();
+        assert_eq!(via_plist, doc);
     }
 }

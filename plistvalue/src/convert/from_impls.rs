@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::hash::{BuildHasher, Hash};
+use std::marker::PhantomData;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -229,6 +230,18 @@ impl<'a, T: FromPlist<'a>> FromPlist<'a> for Option<T> {
     #[inline]
     fn __plist_missing() -> Option<Option<T>> {
         Some(None)
+    }
+}
+
+/// Reads nothing, so a `PhantomData` field needs no key.
+impl<'a, T: ?Sized> FromPlist<'a> for PhantomData<T> {
+    #[inline]
+    fn from_plist(_: Node<'_, 'a>) -> Result<PhantomData<T>, Error> {
+        Ok(PhantomData)
+    }
+    #[inline]
+    fn __plist_missing() -> Option<PhantomData<T>> {
+        Some(PhantomData)
     }
 }
 

@@ -1,11 +1,24 @@
 //! Helpers for generated code and the impls in this module. Not a public API: the
 //! derive may change what it calls here in any release.
+//!
+//! Generated code names everything through this module (`Ok`, `Some`, `Default`,
+//! ...), so a user type called `Result` or `Some` cannot change what it means.
 
 pub use crate::error::{Error, ErrorKind};
 pub use crate::reader::{DepthGuard, Kind, Node};
 pub use crate::writer::{Encoder, Frame, KeySlots, ObjRef};
+pub use core::default::Default;
+pub use core::ops::Fn;
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+
+use indexmap::IndexMap;
 
 use super::{FromPlist, ToPlist};
+use crate::value::{Dictionary, PlistValue};
 
 /// Encodes any sequence as an array.
 #[inline]
@@ -42,4 +55,367 @@ pub fn decode_seq<'a, T: FromPlist<'a>>(node: Node<'_, 'a>) -> Result<Vec<T>, Er
         out.push(e.and_then(T::from_plist).map_err(|err| err.in_index(i))?);
     }
     Ok(out)
+}
+
+/// A type whose keys and values can be written into a dictionary that is already
+/// open: every derived struct with named fields, and the string-keyed maps. This is
+/// what `#[plist(flatten)]` and internally tagged newtype variants inline.
+///
+/// The two passes follow the dictionary layout: all keys, then all values in the
+/// same order. `State` carries what the key pass decided (which optional fields are
+/// present, a map's sorted order) to the value pass, so nothing is worked out twice.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into a dictionary",
+    label = "not a struct with named fields that derives `ToPlist`, nor a string-keyed map",
+    note = "`#[plist(flatten)]` and internally tagged newtype variants inline the keys of their value"
+)]
+pub trait WriteFields {
+    type State<'s>
+    where
+        Self: 's;
+
+    /// Pushes the keys of the entries this value writes.
+    fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) -> Self::State<'a>;
+
+    /// Pushes the values, in the order of the keys.
+    fn __plist_values<'a>(
+        &'a self,
+        state: Self::State<'a>,
+        enc: &mut Encoder<'a>,
+    ) -> Result<(), Error>;
+}
+
+/// A type that can be read out of a dictionary shared with other fields: the
+/// decode side of [`WriteFields`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into a dictionary",
+    label = "not a struct with named fields that derives `FromPlist`, nor a string-keyed map",
+    note = "`#[plist(flatten)]` and internally tagged newtype variants inline the keys of their value"
+)]
+pub trait ReadFields<'de>: Sized {
+    /// True when `key` is one this type reads as a field (its own or a flattened
+    /// struct's). Maps take whatever is left and so know no key.
+    fn __plist_known(key: &Node<'_, '_>) -> bool;
+
+    /// Reads from `node`, a dictionary the caller has already entered. Keys for
+    /// which `outer` is true belong to an enclosing struct: they are neither
+    /// collected by a map nor reported as unknown.
+    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+        node: Node<'_, 'de>,
+        outer: &P,
+    ) -> Result<Self, Error>;
+}
+
+/// The `outer` of a dictionary that nothing encloses.
+#[inline]
+pub fn no_outer(_: &Node<'_, '_>) -> bool {
+    false
+}
+
+/// Index of `key` among a type's field names when `key` is not an ASCII string
+/// object (the ASCII case is a `match` on bytes in the generated code); `none`
+/// when it names no field. UTF-16 keys are compared unit by unit, without
+/// converting them.
+#[inline(never)]
+pub fn match_key_slow(key: &Node<'_, '_>, names: &[(&str, u32)], none: u32) -> u32 {
+    if key.kind() == Kind::String {
+        for &(name, index) in names {
+            if key.str_eq(name) {
+                return index;
+            }
+        }
+    }
+    none
+}
+
+/// The text of a key, for an error message or path.
+#[cold]
+fn key_text(key: &Node<'_, '_>) -> String {
+    match key.to_str() {
+        Ok(s) => s.into_owned(),
+        Err(_) => format!("<{} key>", key.kind().name()),
+    }
+}
+
+/// Prepends the key an error happened under, as the file spells it (an alias
+/// shows as the alias).
+#[cold]
+pub fn in_key(err: Error, key: &Node<'_, '_>) -> Error {
+    err.in_key(&key_text(key))
+}
+
+/// A required field's key is absent; located at the dictionary.
+#[cold]
+pub fn missing_field(dict: &Node<'_, '_>, key: &'static str) -> Error {
+    dict.error(ErrorKind::MissingField(key))
+}
+
+/// A key that `deny_unknown_fields` rejects; located at the key.
+#[cold]
+pub fn unknown_field(key: &Node<'_, '_>) -> Error {
+    key.error(ErrorKind::UnknownField(key_text(key)))
+}
+
+/// A variant name no variant has, or a tag that is not a string.
+#[cold]
+pub fn unknown_variant(name: &Node<'_, '_>) -> Error {
+    match name.kind() {
+        Kind::String => name.error(ErrorKind::UnknownVariant(key_text(name))),
+        _ => name.mismatch("string (a variant name)"),
+    }
+}
+
+/// A variant with fields named by a bare string, which only unit variants are.
+#[cold]
+pub fn variant_needs_content(name: &Node<'_, '_>, variant: &'static str) -> Error {
+    name.error(ErrorKind::Custom(format!(
+        "variant `{variant}` has fields; expected a one-key dictionary {{\"{variant}\": ...}}"
+    )))
+}
+
+/// No variant of an untagged enum decoded from `node`.
+#[cold]
+pub fn untagged_no_match(node: &Node<'_, '_>, name: &'static str) -> Error {
+    node.error(ErrorKind::Custom(format!(
+        "data did not match any variant of untagged enum `{name}`"
+    )))
+}
+
+/// Enters a dictionary for a typed decode, or says it is not one.
+#[inline]
+pub fn enter_dict<'d>(node: &Node<'d, '_>) -> Result<DepthGuard<'d>, Error> {
+    if !node.is_dictionary() {
+        return Err(node.mismatch("dictionary"));
+    }
+    node.enter()
+}
+
+/// Enters an array that must hold exactly `len` elements (a tuple struct).
+#[inline]
+pub fn enter_array<'d>(node: &Node<'d, '_>, len: usize) -> Result<DepthGuard<'d>, Error> {
+    node.elements()?;
+    if node.len() != len {
+        return Err(node.error(ErrorKind::Custom(format!(
+            "expected an array of {len} elements, found {} elements",
+            node.len()
+        ))));
+    }
+    node.enter()
+}
+
+/// Element `i` of an array already checked to be long enough.
+#[inline]
+pub fn element<'d, 'a>(node: &Node<'d, 'a>, i: usize) -> Result<Node<'d, 'a>, Error> {
+    node.at(i)?.ok_or_else(|| node.mismatch("array"))
+}
+
+/// An enum's variant name as a string, or the `{name: content}` dictionary.
+pub enum External<'d, 'a> {
+    Name(Node<'d, 'a>),
+    Content(Node<'d, 'a>, Node<'d, 'a>),
+}
+
+/// Splits an externally tagged enum's node into its name and content. A
+/// dictionary must have exactly one key; the caller enters it.
+#[inline]
+pub fn external<'d, 'a>(node: &Node<'d, 'a>) -> Result<External<'d, 'a>, Error> {
+    match node.kind() {
+        Kind::String => Ok(External::Name(*node)),
+        Kind::Dictionary if node.len() == 1 => {
+            let mut entries = node.entries()?;
+            let (k, v) = entries
+                .next()
+                .expect("a one-entry dictionary has an entry")?;
+            Ok(External::Content(k, v))
+        }
+        Kind::Dictionary => Err(node.error(ErrorKind::Custom(format!(
+            "expected a variant name or a dictionary with one key (the variant name), \
+             found a dictionary with {} keys",
+            node.len()
+        )))),
+        _ => Err(node.mismatch("string or one-key dictionary (an enum)")),
+    }
+}
+
+// Maps flatten as "every key the struct around them does not know".
+
+/// Writes a map's entries into the open dictionary: keys, then values.
+macro_rules! write_entries_in_order {
+    () => {
+        type State<'s>
+            = ()
+        where
+            Self: 's;
+
+        fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) {
+            for k in self.keys() {
+                let r = enc.str(k.as_ref());
+                enc.child(r);
+            }
+        }
+
+        fn __plist_values<'a>(&'a self, _: (), enc: &mut Encoder<'a>) -> Result<(), Error> {
+            for v in self.values() {
+                let r = v.to_plist(enc)?;
+                enc.child(r);
+            }
+            Ok(())
+        }
+    };
+}
+
+impl<K: AsRef<str>, V: ToPlist> WriteFields for BTreeMap<K, V> {
+    write_entries_in_order!();
+}
+
+impl<K: AsRef<str>, V: ToPlist, S> WriteFields for IndexMap<K, V, S> {
+    write_entries_in_order!();
+}
+
+impl WriteFields for Dictionary {
+    write_entries_in_order!();
+}
+
+/// Sorted by key, as a `HashMap` on its own is; the order is worked out once.
+impl<K: AsRef<str>, V: ToPlist, S> WriteFields for HashMap<K, V, S> {
+    type State<'s>
+        = Vec<&'s V>
+    where
+        Self: 's;
+
+    fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) -> Vec<&'a V> {
+        let mut entries: Vec<(&'a K, &'a V)> = self.iter().collect();
+        entries.sort_unstable_by(|a, b| a.0.as_ref().cmp(b.0.as_ref()));
+        for &(k, _) in &entries {
+            let r = enc.str(k.as_ref());
+            enc.child(r);
+        }
+        entries.into_iter().map(|(_, v)| v).collect()
+    }
+
+    fn __plist_values<'a>(
+        &'a self,
+        values: Vec<&'a V>,
+        enc: &mut Encoder<'a>,
+    ) -> Result<(), Error> {
+        for v in values {
+            let r = v.to_plist(enc)?;
+            enc.child(r);
+        }
+        Ok(())
+    }
+}
+
+/// Reads every entry whose key `outer` does not claim; the first of duplicate
+/// keys wins, as in CoreFoundation.
+fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
+    node: Node<'_, 'de>,
+    outer: &impl Fn(&Node<'_, '_>) -> bool,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error> {
+    for entry in node.entries()? {
+        let (k, v) = entry?;
+        if outer(&k) {
+            continue;
+        }
+        if k.kind() != Kind::String {
+            return Err(k.error(ErrorKind::NonStringKey(k.kind().name())));
+        }
+        let key = K::from_plist(k)?;
+        let value = V::from_plist(v).map_err(|e| in_key(e, &k))?;
+        insert(key, value);
+    }
+    Ok(())
+}
+
+impl<'de, K, V, S> ReadFields<'de> for HashMap<K, V, S>
+where
+    K: FromPlist<'de> + Eq + Hash,
+    V: FromPlist<'de>,
+    S: BuildHasher + Default,
+{
+    fn __plist_known(_: &Node<'_, '_>) -> bool {
+        false
+    }
+
+    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+        node: Node<'_, 'de>,
+        outer: &P,
+    ) -> Result<Self, Error> {
+        let mut m = HashMap::with_hasher(S::default());
+        read_rest(node, outer, |k, v| {
+            m.entry(k).or_insert(v);
+        })?;
+        Ok(m)
+    }
+}
+
+impl<'de, K, V> ReadFields<'de> for BTreeMap<K, V>
+where
+    K: FromPlist<'de> + Ord,
+    V: FromPlist<'de>,
+{
+    fn __plist_known(_: &Node<'_, '_>) -> bool {
+        false
+    }
+
+    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+        node: Node<'_, 'de>,
+        outer: &P,
+    ) -> Result<Self, Error> {
+        let mut m = BTreeMap::new();
+        read_rest(node, outer, |k, v| {
+            m.entry(k).or_insert(v);
+        })?;
+        Ok(m)
+    }
+}
+
+impl<'de, K, V, S> ReadFields<'de> for IndexMap<K, V, S>
+where
+    K: FromPlist<'de> + Eq + Hash,
+    V: FromPlist<'de>,
+    S: BuildHasher + Default,
+{
+    fn __plist_known(_: &Node<'_, '_>) -> bool {
+        false
+    }
+
+    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+        node: Node<'_, 'de>,
+        outer: &P,
+    ) -> Result<Self, Error> {
+        let mut m = IndexMap::with_hasher(S::default());
+        read_rest(node, outer, |k, v| {
+            m.entry(k).or_insert(v);
+        })?;
+        Ok(m)
+    }
+}
+
+impl<'de> ReadFields<'de> for Dictionary {
+    fn __plist_known(_: &Node<'_, '_>) -> bool {
+        false
+    }
+
+    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+        node: Node<'_, 'de>,
+        outer: &P,
+    ) -> Result<Self, Error> {
+        let mut d = Dictionary::new();
+        read_rest(node, outer, |k: String, v: PlistValue| {
+            d.entry(k).or_insert(v);
+        })?;
+        Ok(d)
+    }
+}
+
+/// Decodes element `i` of an array with `decode`, naming the index in errors.
+#[inline]
+pub fn at_index<'d, 'a, T>(
+    node: &Node<'d, 'a>,
+    i: usize,
+    decode: impl FnOnce(Node<'d, 'a>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    element(node, i).and_then(decode).map_err(|e| e.in_index(i))
 }

@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::marker::PhantomData;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -216,6 +217,18 @@ impl<T: ToPlist> ToPlist for Option<T> {
     #[inline]
     fn __plist_is_absent(&self) -> bool {
         self.is_none()
+    }
+}
+
+/// A marker with nothing to write: left out of a struct, `$null` anywhere else.
+impl<T: ?Sized> ToPlist for PhantomData<T> {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.null())
+    }
+    #[inline]
+    fn __plist_is_absent(&self) -> bool {
+        true
     }
 }
 

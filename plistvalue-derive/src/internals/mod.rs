@@ -1,0 +1,22 @@
+//! Reading the input: attributes ([`attr`]), the validated model ([`ast`]) and the
+//! rules across attributes ([`check`]). Codegen reads only the model.
+
+pub mod ast;
+pub mod attr;
+mod case;
+pub mod check;
+mod ctxt;
+pub mod symbol;
+
+pub use ctxt::Ctxt;
+
+/// Parses and checks `input`, reporting every error found at once.
+pub fn model<'a>(input: &'a syn::DeriveInput) -> syn::Result<ast::Container<'a>> {
+    let cx = Ctxt::new();
+    let cont = ast::Container::from_ast(&cx, input);
+    if let Some(cont) = &cont {
+        check::check(&cx, cont);
+    }
+    cx.check()?;
+    Ok(cont.expect("no container without an error"))
+}

@@ -1,0 +1,10 @@
+use plistvalue::ToPlist;
+
+#[derive(ToPlist)]
+struct S {
+    #[plist(skip)]
+    #[plist(skip)]
+    a: i32,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use plistvalue::ToPlist;
+
+#[derive(ToPlist)]
+#[plist]
+struct S {
+    a: i32,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use plistvalue::ToPlist;
+
+#[derive(ToPlist)]
+enum E {
+    #[plist(skip)]
+    A,
+}
+
+fn main() {}

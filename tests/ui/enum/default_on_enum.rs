@@ -1,0 +1,10 @@
+use plistvalue::ToPlist;
+
+#[derive(ToPlist, Default)]
+#[plist(default)]
+enum E {
+    #[default]
+    A,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use plistvalue::FromPlist;
+
+#[derive(FromPlist)]
+struct S<'de> {
+    a: &'de str,
+}
+
+fn main() {}
