@@ -30,6 +30,8 @@ pub mod error;
 mod format;
 mod macros;
 mod reader;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod value;
 mod writer;
 
@@ -39,7 +41,7 @@ pub use reader::{
     from_reader, from_slice, from_slice_with_limits, Document, Elements, Entries, Kind, Limits,
     Node,
 };
-pub use value::{Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
+pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{to_vec, to_writer, Encoder, Frame, ObjRef, Writer};
 
 #[cfg(feature = "derive")]

@@ -2,6 +2,7 @@
 //! explicit stack, because a hostile file can nest a million levels and the derived
 //! versions would recurse once per level.
 
+mod data;
 mod date;
 mod dictionary;
 mod from;
@@ -12,6 +13,7 @@ mod uid;
 use std::fmt;
 use std::mem;
 
+pub use data::Data;
 pub use date::Date;
 pub use dictionary::Dictionary;
 pub use index::ValueIndex;

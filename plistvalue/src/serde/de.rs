@@ -1,0 +1,718 @@
+//! The deserializer: serde's requests are answered straight from the lazy reader's
+//! [`Node`]s. Nothing is read until a visitor asks for it, ASCII strings and data
+//! are borrowed from the input, and skipped fields are never read at all.
+
+use std::borrow::Cow;
+use std::iter;
+
+use ::serde::de::value::{MapAccessDeserializer, MapDeserializer, SeqDeserializer};
+use ::serde::de::{self, DeserializeSeed, Unexpected, Visitor};
+use ::serde::forward_to_deserialize_any;
+
+use super::compat;
+use crate::error::{Error, ErrorKind};
+use crate::reader::{Elements, Entries, Kind, Node};
+
+/// Reads one value.
+#[derive(Clone, Copy)]
+pub(super) struct Deserializer<'d, 'de> {
+    node: Node<'d, 'de>,
+    /// A present value here is `Some(value)` as it stands: the root and struct
+    /// fields, where the plist crate writes no `{Some: v}` wrapper.
+    bare: bool,
+    /// The value may be the plist crate's `{Some: v}` around what was asked for.
+    wrapped: bool,
+    /// Inside a `plist::Value`, which takes dates and UIDs as a one-entry enum.
+    plist_value: bool,
+}
+
+impl<'d, 'de> Deserializer<'d, 'de> {
+    pub(super) fn root(node: Node<'d, 'de>) -> Self {
+        Deserializer {
+            node,
+            bare: true,
+            wrapped: false,
+            plist_value: false,
+        }
+    }
+
+    fn child(&self, node: Node<'d, 'de>, bare: bool) -> Self {
+        Deserializer {
+            node,
+            bare,
+            wrapped: false,
+            plist_value: self.plist_value,
+        }
+    }
+
+    /// Places errors that carry no position, such as a visitor's, at this object.
+    #[inline]
+    fn locate<T>(&self, r: Result<T, Error>) -> Result<T, Error> {
+        r.map_err(|e| e.with_position(self.node.offset(), self.node.index()))
+    }
+
+    /// The value itself, out of a `{Some: v}` wrapper when one may be there and the
+    /// requested type could not have meant a dictionary with a `Some` key (`names`
+    /// are its field or variant names).
+    #[inline]
+    fn unwrapped(self, names: &[&str]) -> Result<Self, Error> {
+        if !self.wrapped {
+            return Ok(self);
+        }
+        let n = self.node;
+        if n.is_dictionary()
+            && n.len() == 1
+            && !names.contains(&"Some")
+            && n.child(0)?.str_eq("Some")
+        {
+            return Ok(self.child(n.child(1)?, false));
+        }
+        Ok(Deserializer {
+            wrapped: false,
+            ..self
+        })
+    }
+
+    /// A string's text, borrowed when ASCII. `charged`: the caller has charged the
+    /// byte budget for a copy of it already.
+    fn text<V: Visitor<'de>>(&self, visitor: V, charged: bool) -> Result<V::Value, Error> {
+        let n = self.node;
+        if let Some(s) = n.as_ascii() {
+            return visitor.visit_borrowed_str(s);
+        }
+        match n.to_str()? {
+            Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+            Cow::Owned(s) => {
+                if !charged {
+                    n.charge_bytes(s.len())?;
+                }
+                visitor.visit_string(s)
+            }
+        }
+    }
+
+    /// Borrows ASCII text; converts UTF-16. A date reads as RFC 3339 text, as the
+    /// plist crate reads it.
+    fn string<V: Visitor<'de>>(self, visitor: V, charged: bool) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let r = match d.node.kind() {
+            Kind::String => d.text(visitor, charged),
+            Kind::Date => d.date_text(visitor),
+            _ => return Err(d.node.mismatch("string")),
+        };
+        d.locate(r)
+    }
+
+    fn elements<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.node;
+        let elements = n.elements()?;
+        let _guard = n.enter()?;
+        visitor.visit_seq(Seq {
+            elements,
+            index: 0,
+            plist_value: self.plist_value,
+        })
+    }
+
+    /// Data read as a sequence of `u8`, so a `Vec<u8>` without `serde_bytes` reads it.
+    fn data_as_seq<V: Visitor<'de>>(
+        &self,
+        bytes: &'de [u8],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.node.charge_bytes(bytes.len())?;
+        let mut seq = SeqDeserializer::<_, Error>::new(bytes.iter().copied());
+        let value = visitor.visit_seq(&mut seq)?;
+        seq.end()?;
+        Ok(value)
+    }
+
+    fn entries<V: Visitor<'de>>(&self, visitor: V, bare: bool) -> Result<V::Value, Error> {
+        let n = self.node;
+        let entries = n.entries()?;
+        let _guard = n.enter()?;
+        visitor.visit_map(Map {
+            entries,
+            pending: None,
+            bare,
+            plist_value: self.plist_value,
+        })
+    }
+
+    /// A date or UID as `plist::Value`'s visitor takes them.
+    fn plist_enum<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.node;
+        if let Some(d) = n.as_date() {
+            let text = compat::rfc3339(d.seconds_since_2001())?;
+            let entry = iter::once((compat::PLIST_DATE, text));
+            return visitor.visit_enum(MapAccessDeserializer::new(
+                MapDeserializer::<_, Error>::new(entry),
+            ));
+        }
+        let uid = n.as_uid().ok_or_else(|| n.mismatch("date or UID"))?;
+        let entry = iter::once((compat::PLIST_UID, uid.get()));
+        visitor.visit_enum(MapAccessDeserializer::new(
+            MapDeserializer::<_, Error>::new(entry),
+        ))
+    }
+
+    /// A date as the RFC 3339 text the plist crate hands to `String` and
+    /// `plist::Date`.
+    fn date_text<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, Error> {
+        let d = self
+            .node
+            .as_date()
+            .ok_or_else(|| self.node.mismatch("date"))?;
+        visitor.visit_string(compat::rfc3339(d.seconds_since_2001())?)
+    }
+
+    /// `PlistValue`'s half of the handshake: the subtree is decoded here, without
+    /// recursion, and left in [`compat::HANDOFF`] for its visitor to take.
+    fn handoff<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let value = self.node.to_value()?;
+        compat::HANDOFF.with(|h| h.set(Some(value)));
+        let _guard = compat::HandoffGuard;
+        visitor.visit_newtype_struct(self)
+    }
+}
+
+/// The integer in `node`, or an exactly integral real, as Foundation accepts.
+fn integer(node: &Node<'_, '_>) -> Result<i128, Error> {
+    if let Some(i) = node.as_integer() {
+        return Ok(i.as_i128());
+    }
+    match node.as_real() {
+        Some(r) if r.fract() == 0.0 && r.abs() < 1.8e19 => Ok(r as i128),
+        Some(_) => Err(node.mismatch("integer (this real has a fraction)")),
+        None if node.kind() == Kind::Integer => Err(node.error(ErrorKind::InvalidLength(
+            "16-byte integer outside i64::MIN ..= u64::MAX",
+        ))),
+        None => Err(node.mismatch("integer")),
+    }
+}
+
+macro_rules! integers {
+    ($($method:ident $t:ident $visit:ident;)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let d = self.unwrapped(&[])?;
+            let n = d.node;
+            let v = integer(&n)?;
+            let v = $t::try_from(v).map_err(|_| {
+                n.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
+            })?;
+            d.locate(visitor.$visit(v))
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.node;
+        let r = match n.kind() {
+            Kind::Null => visitor.visit_none(),
+            Kind::Boolean => visitor.visit_bool(n.as_bool() == Some(true)),
+            Kind::Integer => match n.as_integer() {
+                Some(i) => match i.as_i64() {
+                    Some(v) if v < 0 => visitor.visit_i64(v),
+                    _ => visitor.visit_u64(i.as_u64().expect("non-negative")),
+                },
+                None => Err(n.error(ErrorKind::InvalidLength(
+                    "16-byte integer outside i64::MIN ..= u64::MAX",
+                ))),
+            },
+            Kind::Real => visitor.visit_f64(n.as_real().expect("a real")),
+            Kind::Date if self.plist_value => self.plist_enum(visitor),
+            Kind::Date => self.date_text(visitor),
+            Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
+            Kind::String if n.is_null_marker() => visitor.visit_none(),
+            Kind::String => self.text(visitor, false),
+            Kind::Uid if self.plist_value => self.plist_enum(visitor),
+            Kind::Uid => visitor.visit_u64(n.as_uid().expect("a UID").get()),
+            Kind::Array | Kind::Set => self.elements(visitor),
+            Kind::Dictionary => self.entries(visitor, false),
+        };
+        self.locate(r)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let b = d.node.as_bool().ok_or_else(|| d.node.mismatch("boolean"))?;
+        d.locate(visitor.visit_bool(b))
+    }
+
+    integers! {
+        deserialize_i8 i8 visit_i8;
+        deserialize_i16 i16 visit_i16;
+        deserialize_i32 i32 visit_i32;
+        deserialize_i64 i64 visit_i64;
+        deserialize_i128 i128 visit_i128;
+        deserialize_u8 u8 visit_u8;
+        deserialize_u16 u16 visit_u16;
+        deserialize_u32 u32 visit_u32;
+        deserialize_u64 u64 visit_u64;
+        deserialize_u128 u128 visit_u128;
+    }
+
+    /// Reals, and integers as Foundation reads them into a `Float`.
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
+        d.locate(visitor.visit_f32(v as f32))
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
+        d.locate(visitor.visit_f64(v))
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let s = d.node.to_str()?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => d.locate(visitor.visit_char(c)),
+            _ => Err(d.node.mismatch("a one-character string")),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.string(visitor, false)
+    }
+
+    /// The visitor copies the text, so its length is charged up front.
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.node.charge_bytes(self.node.len())?;
+        self.string(visitor, true)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let n = d.node;
+        let r = match n.kind() {
+            Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
+            Kind::Array | Kind::Set => d.elements(visitor),
+            _ => return Err(n.mismatch("data")),
+        };
+        d.locate(r)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.node.charge_bytes(self.node.len())?;
+        self.deserialize_bytes(visitor)
+    }
+
+    /// `$null` (or `0x00`) is `None`. A missing struct field never gets here: serde
+    /// makes it `None` itself. Elsewhere the plist crate's `{None: ""}` is `None`
+    /// and its `{Some: v}` is unwrapped when the inner type asks.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let n = self.node;
+        let none = n.is_null_marker()
+            || (!self.bare
+                && n.is_dictionary()
+                && n.len() == 1
+                && n.child(0)?.str_eq("None")
+                && n.child(1)?.as_ascii() == Some(""));
+        let r = if none {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(Deserializer {
+                bare: false,
+                wrapped: !self.bare,
+                ..self
+            })
+        };
+        self.locate(r)
+    }
+
+    /// Any string, as the plist crate writes `()` as `""`.
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        if d.node.kind() != Kind::String {
+            return Err(d.node.mismatch("string (for unit)"));
+        }
+        d.locate(visitor.visit_unit())
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    /// Answers the newtype names of dates, UIDs and trees, ours and the plist
+    /// crate's; any other newtype is transparent.
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let r = match name {
+            compat::DATE => {
+                let d = self.unwrapped(&[])?;
+                let date = d.node.as_date().ok_or_else(|| d.node.mismatch("date"))?;
+                visitor.visit_f64(date.seconds_since_2001())
+            }
+            compat::UID | compat::PLIST_UID => {
+                let d = self.unwrapped(&[])?;
+                let uid = d.node.as_uid().ok_or_else(|| d.node.mismatch("UID"))?;
+                visitor.visit_u64(uid.get())
+            }
+            compat::PLIST_DATE => self.unwrapped(&[])?.date_text(visitor),
+            compat::PLIST_VALUE => visitor.visit_newtype_struct(Deserializer {
+                plist_value: true,
+                ..self
+            }),
+            compat::VALUE => self.handoff(visitor),
+            _ => visitor.visit_newtype_struct(self),
+        };
+        self.locate(r)
+    }
+
+    /// An array; data reads as its bytes, so `Vec<u8>` reads data.
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let n = d.node;
+        let r = match n.kind() {
+            Kind::Array | Kind::Set => d.elements(visitor),
+            Kind::Data => d.data_as_seq(n.as_data().expect("data"), visitor),
+            _ => return Err(n.mismatch("array")),
+        };
+        d.locate(r)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        let d = self.unwrapped(&[])?;
+        let n = d.node;
+        if matches!(n.kind(), Kind::Array | Kind::Set) && n.len() != len {
+            return Err(n.error(ErrorKind::Custom(format!(
+                "expected an array of {len} elements, found {} elements",
+                n.len()
+            ))));
+        }
+        d.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    /// Never unwraps `{Some: v}`: a map with one `Some` key is as likely.
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if !self.node.is_dictionary() {
+            return Err(self.node.mismatch("dictionary"));
+        }
+        self.locate(self.entries(visitor, false))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let d = self.unwrapped(fields)?;
+        if !d.node.is_dictionary() {
+            return Err(d.node.mismatch("dictionary"));
+        }
+        d.locate(d.entries(visitor, true))
+    }
+
+    /// A unit variant is its name; any other variant is `{name: value}`.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let d = self.unwrapped(variants)?;
+        let n = d.node;
+        let r = match n.kind() {
+            Kind::String => visitor.visit_enum(UnitVariant(n)),
+            Kind::Dictionary if n.len() == 1 => {
+                let _guard = n.enter()?;
+                let key = n.child(0)?;
+                if key.kind() != Kind::String {
+                    return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
+                }
+                let value = d.child(n.child(1)?, false);
+                visitor
+                    .visit_enum(Variant { key, value })
+                    .map_err(|e| e.in_key(&key_text(&key)))
+            }
+            _ => return Err(n.mismatch("a variant name, or a dictionary of one entry")),
+        };
+        d.locate(r)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.string(visitor, false)
+    }
+
+    /// Reads nothing: a skipped value costs no decoding.
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+}
+
+/// A key's text for an error path; only called once something has failed.
+#[cold]
+fn key_text(key: &Node<'_, '_>) -> String {
+    key.to_str().map(Cow::into_owned).unwrap_or_default()
+}
+
+struct Seq<'d, 'de> {
+    elements: Elements<'d, 'de>,
+    index: usize,
+    plist_value: bool,
+}
+
+impl<'de> de::SeqAccess<'de> for Seq<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        let Some(next) = self.elements.next() else {
+            return Ok(None);
+        };
+        let index = self.index;
+        self.index += 1;
+        let node = next.map_err(|e| e.in_index(index))?;
+        let d = Deserializer {
+            node,
+            bare: false,
+            wrapped: false,
+            plist_value: self.plist_value,
+        };
+        seed.deserialize(d).map(Some).map_err(|e| e.in_index(index))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.elements.len())
+    }
+}
+
+struct Map<'d, 'de> {
+    entries: Entries<'d, 'de>,
+    /// The entry whose key was handed out and whose value is next.
+    pending: Option<(Node<'d, 'de>, Node<'d, 'de>)>,
+    /// Values are struct fields.
+    bare: bool,
+    plist_value: bool,
+}
+
+impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some(next) = self.entries.next() else {
+            return Ok(None);
+        };
+        let (key, value) = next?;
+        if key.kind() != Kind::String {
+            return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
+        }
+        self.pending = Some((key, value));
+        seed.deserialize(Key(key)).map(Some)
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let (key, node) = self
+            .pending
+            .take()
+            .ok_or_else(|| Error::custom("next_value called before next_key"))?;
+        let d = Deserializer {
+            node,
+            bare: self.bare,
+            wrapped: false,
+            plist_value: self.plist_value,
+        };
+        seed.deserialize(d).map_err(|e| e.in_key(&key_text(&key)))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// A dictionary key (already checked to be a string): struct field names, map
+/// keys, variant names. Integer map keys are parsed from their text.
+struct Key<'d, 'de>(Node<'d, 'de>);
+
+impl Key<'_, '_> {
+    fn parse<T: std::str::FromStr>(&self, target: &'static str) -> Result<T, Error> {
+        let text = self.0.to_str()?;
+        text.parse().map_err(|_| {
+            self.0.error(ErrorKind::Custom(format!(
+                "dictionary key `{text}` is not a {target}"
+            )))
+        })
+    }
+}
+
+macro_rules! parsed_keys {
+    ($($method:ident $t:ident $visit:ident;)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.$visit(self.parse::<$t>(stringify!($t))?)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        Deserializer::root(self.0).text(visitor, false)
+    }
+
+    parsed_keys! {
+        deserialize_bool bool visit_bool;
+        deserialize_i8 i8 visit_i8;
+        deserialize_i16 i16 visit_i16;
+        deserialize_i32 i32 visit_i32;
+        deserialize_i64 i64 visit_i64;
+        deserialize_i128 i128 visit_i128;
+        deserialize_u8 u8 visit_u8;
+        deserialize_u16 u16 visit_u16;
+        deserialize_u32 u32 visit_u32;
+        deserialize_u64 u64 visit_u64;
+        deserialize_u128 u128 visit_u128;
+        deserialize_f32 f32 visit_f32;
+        deserialize_f64 f64 visit_f64;
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_enum(UnitVariant(self.0))
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier
+    }
+}
+
+/// A variant given by its name alone.
+struct UnitVariant<'d, 'de>(Node<'d, 'de>);
+
+impl<'d, 'de> de::EnumAccess<'de> for UnitVariant<'d, 'de> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
+        Ok((seed.deserialize(Key(self.0))?, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _: T) -> Result<T::Value, Error> {
+        Err(de::Error::invalid_type(
+            Unexpected::UnitVariant,
+            &"a variant with a value, written as {name: value}",
+        ))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(
+            Unexpected::UnitVariant,
+            &"a tuple variant, written as {name: [fields]}",
+        ))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(
+            Unexpected::UnitVariant,
+            &"a struct variant, written as {name: {fields}}",
+        ))
+    }
+}
+
+/// A variant written as `{name: value}`.
+struct Variant<'d, 'de> {
+    key: Node<'d, 'de>,
+    value: Deserializer<'d, 'de>,
+}
+
+impl<'d, 'de> de::EnumAccess<'de> for Variant<'d, 'de> {
+    type Error = Error;
+    type Variant = Deserializer<'d, 'de>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Deserializer<'d, 'de>), Error> {
+        Ok((seed.deserialize(Key(self.key))?, self.value))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for Deserializer<'_, 'de> {
+    type Error = Error;
+
+    /// `{name: ""}`, the form plist 1.0 wrote unit variants in.
+    fn unit_variant(self) -> Result<(), Error> {
+        de::Deserializer::deserialize_unit(self, ::serde::de::IgnoredAny).map(drop)
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_tuple(self, len, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_struct(self, "", fields, visitor)
+    }
+}

@@ -1,0 +1,217 @@
+//! The serde bridge (feature `serde`): `#[derive(Serialize, Deserialize)]` models
+//! written for the `plist` crate work unchanged, through the same object table and
+//! lazy reader as `#[derive(ToPlist, FromPlist)]`.
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Serialize, Deserialize, PartialEq, Debug)]
+//! struct Settings {
+//!     theme: String,
+//!     #[serde(with = "serde_bytes")]
+//!     token: Vec<u8>,
+//!     comment: Option<String>,
+//! }
+//!
+//! let s = Settings { theme: "dark".into(), token: vec![1, 2], comment: None };
+//! let bytes = plistvalue::serde::to_vec(&s)?; // was: plist::to_writer_binary
+//! let back: Settings = plistvalue::serde::from_slice(&bytes)?; // was: plist::from_bytes
+//! assert_eq!(back, s);
+//! # Ok::<(), plistvalue::Error>(())
+//! ```
+//!
+//! # How serde's data model maps to a plist
+//!
+//! | serde | plist object | the plist crate |
+//! |---|---|---|
+//! | bool, integers (`i128`/`u128` within `i64::MIN ..= u64::MAX`), `f64` | boolean, integer, 8-byte real | same |
+//! | `f32` | 4-byte real, as Foundation writes `Float` | 8-byte real |
+//! | `str`, `char` | string: ASCII, else UTF-16 | same |
+//! | bytes (`serde_bytes`, [`Data`](crate::Data)) | data | same |
+//! | `None` in a struct field | the key is left out | same |
+//! | `None` anywhere else | `$null`, Foundation's nil | `{None: ""}`, and `Some(v)` as `{Some: v}` |
+//! | `()`, unit struct | `""` | same |
+//! | unit variant | its name | same |
+//! | newtype, tuple and struct variants | `{name: value}` | same |
+//! | sequence, tuple | array | same |
+//! | map, struct | dictionary; map keys may be strings, chars, unit variants or integers (as text) | same, but integer keys are an error |
+//! | [`Date`](crate::Date), `plist::Date` | date | same |
+//! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
+//! | [`PlistValue`](crate::PlistValue), `plist::Value` | the tree | same |
+//!
+//! Reading is lenient where Foundation is: an integer reads into a float, an
+//! integral real into an integer, and `$null` or a `0x00` object is `None`. Data
+//! reads into a `Vec<u8>` without `serde_bytes`, and a date reads into a `String`
+//! as RFC 3339 text, as in the plist crate. For files the plist crate wrote, its
+//! `{None: ""}` is `None` and its `{Some: v}` is unwrapped when the `Option` holds
+//! anything but a map (a map with one `Some` key reads as that map).
+//!
+//! # Where serde's data model forces a difference
+//!
+//! - **`#[serde(flatten)]`** writes the struct through `serialize_map`, which keeps
+//!   no struct-field context: a `None` in a flattened struct is a map value, written
+//!   as `$null` instead of being left out (the plist crate writes `{None: ""}`). It
+//!   reads back as `None`.
+//! - **`untagged`, internally and adjacently tagged enums, and `flatten` when
+//!   reading** buffer the value through `deserialize_any`, which sees a date as RFC
+//!   3339 text and a UID as an integer, as with the plist crate. [`Date`](crate::Date)
+//!   and `plist::Date` read that text back (to the nanosecond); a `PlistValue` in such
+//!   a place keeps a string and an integer. `$null` there is `None`.
+//! - **`Vec<u8>` without `serde_bytes`** is written as an array of integers: serde
+//!   does not say a sequence holds bytes. The derive writes data.
+//! - **Enums with data** use the plist crate's `{name: value}`, not the derive's
+//!   Swift form, so that files the plist crate wrote keep reading.
+//!
+//! # Object order
+//!
+//! Objects are appended in pre-order, a container before its children, with the
+//! derive's uniquing: strings, numbers, dates and data by value, one `true` and one
+//! `false`. The object set, and so the file size, is the one the derive writes, and
+//! every dictionary lists all its key references before its values.
+//!
+//! Where the objects sit differs from CoreFoundation's layout (the container, all
+//! its keys, then each value's subtree) in one way. serde hands a struct its fields
+//! one at a time and reveals a `None` only when the field's value is serialized, so
+//! a field's value is written first and its key after it. Since equal keys are one
+//! object, this moves only the first occurrence of each key text in the document:
+//! from the second struct of a type on, all its keys exist already and the layout
+//! is CoreFoundation's. Readers find objects through the offset table, so the order
+//! changes nothing for them. The alternatives cost more: writing the key first
+//! leaves a dead key object behind a `None` field whose key appears nowhere else,
+//! and probing each value for `None` first would walk the input twice.
+//!
+//! # What the derive adds
+//!
+//! serde passes `&str` and `&[u8]` without a lifetime, so every distinct string and
+//! data body is copied once into the encoder; the derive borrows them from the
+//! value until the output is written. The derive also writes `Vec<u8>` as data and
+//! enums in Swift's form. Decoding is the same lazy reader either way: ASCII strings and
+//! data are borrowed into `&'de str` and `&'de [u8]`, and skipped fields are never
+//! read.
+//!
+//! # Depth and budgets
+//!
+//! serde's derived code recurses once per level, so every container entered counts
+//! against [`Limits`]'s depth limit and node budget, as with the derive. A
+//! [`PlistValue`](crate::PlistValue) read through this deserializer is decoded by the
+//! iterative eager decoder instead; through another format's deserializer, its
+//! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
+//! a value nested deeper than the stack, use [`crate::to_vec`].
+
+mod compat;
+mod de;
+mod impls;
+mod ser;
+
+use std::fmt::Display;
+use std::io::{Read, Write};
+
+use ::serde::de::{Deserialize, DeserializeOwned};
+use ::serde::Serialize;
+
+use crate::convert::{FromPlist, ToPlist};
+use crate::error::{Error, ErrorKind};
+use crate::reader::{Limits, Node};
+use crate::writer::{Encoder, ObjRef};
+
+/// Encodes a `Serialize` value as a binary plist.
+pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    crate::to_vec(&Bridge(value))
+}
+
+/// Encodes a `Serialize` value into an `io::Write`.
+pub fn to_writer<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
+    crate::to_writer(writer, &Bridge(value))
+}
+
+/// Decodes a binary plist into a `Deserialize` type, which may borrow ASCII strings
+/// and data from `bytes`.
+pub fn from_slice<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Error> {
+    crate::from_slice::<Unbridge<T>>(bytes).map(|u| u.0)
+}
+
+/// [`from_slice`] with other [`Limits`].
+pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
+    bytes: &'de [u8],
+    limits: Limits,
+) -> Result<T, Error> {
+    crate::from_slice_with_limits::<Unbridge<T>>(bytes, limits).map(|u| u.0)
+}
+
+/// Reads all of `reader`, then decodes it: a binary plist is addressed from its
+/// end, so it cannot be decoded as a stream.
+pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    from_slice(&bytes)
+}
+
+/// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the
+/// rest of the file unread.
+///
+/// ```
+/// # use serde::{Deserialize, Serialize};
+/// #[derive(Serialize, Deserialize)]
+/// struct Message { url: String }
+///
+/// let all: Vec<Message> = (0..1000).map(|i| Message { url: format!("/{i}") }).collect();
+/// let bytes = plistvalue::serde::to_vec(&all)?;
+/// let doc = plistvalue::Document::from_slice(&bytes)?;
+/// let node = doc.root()?.at(500)?.unwrap();
+/// let m: Message = plistvalue::serde::from_node(node)?;
+/// assert_eq!(m.url, "/500");
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+pub fn from_node<'de, T: Deserialize<'de>>(node: Node<'_, 'de>) -> Result<T, Error> {
+    node.decode::<Unbridge<T>>().map(|u| u.0)
+}
+
+/// A `Serialize` value seen as `ToPlist`, so that serde output goes through the
+/// writer's own passes.
+struct Bridge<'t, T: ?Sized>(&'t T);
+
+impl<T: Serialize + ?Sized> ToPlist for Bridge<'_, T> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        let mut st = ser::Scratch::new();
+        ser::Serializer { enc, st: &mut st }.value(self.0)
+    }
+}
+
+/// A `Deserialize` type seen as `FromPlist`, so that serde input goes through the
+/// reader's own entry points and limits.
+struct Unbridge<T>(T);
+
+impl<'de, T: Deserialize<'de>> FromPlist<'de> for Unbridge<T> {
+    fn from_plist(node: Node<'_, 'de>) -> Result<Unbridge<T>, Error> {
+        T::deserialize(de::Deserializer::root(node)).map(Unbridge)
+    }
+}
+
+impl ::serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: Display>(msg: T) -> Error {
+        Error::custom(msg)
+    }
+}
+
+impl ::serde::de::Error for Error {
+    #[cold]
+    fn custom<T: Display>(msg: T) -> Error {
+        Error::custom(msg)
+    }
+
+    #[cold]
+    fn missing_field(field: &'static str) -> Error {
+        Error::new(ErrorKind::MissingField(field))
+    }
+
+    #[cold]
+    fn unknown_field(field: &str, _: &'static [&'static str]) -> Error {
+        Error::new(ErrorKind::UnknownField(field.to_owned()))
+    }
+
+    #[cold]
+    fn unknown_variant(variant: &str, _: &'static [&'static str]) -> Error {
+        Error::new(ErrorKind::UnknownVariant(variant.to_owned()))
+    }
+}
