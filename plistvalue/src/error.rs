@@ -51,7 +51,7 @@ pub enum ErrorKind {
     UnknownVariant(String),
     #[error("integer {value} does not fit in {target}")]
     IntegerOutOfRange { value: i128, target: &'static str },
-    #[error("cannot borrow a UTF-16 string as &str; decode into String or Cow<str>")]
+    #[error("cannot borrow a UTF-16 or non-ASCII string as &str; decode into String or Cow<str>")]
     BorrowUtf16,
     #[error("date {0} is outside the representable range")]
     DateOutOfRange(f64),
@@ -102,6 +102,14 @@ impl Error {
     #[cold]
     pub(crate) fn at(kind: ErrorKind, offset: u64, object: u64) -> Error {
         Error::new(kind).with_position(offset, object)
+    }
+
+    /// An error in the header or trailer: a byte offset, but no object.
+    #[cold]
+    pub(crate) fn at_offset(kind: ErrorKind, offset: u64) -> Error {
+        let mut e = Error::new(kind);
+        e.0.offset = Some(offset);
+        e
     }
 
     /// Records where the error happened unless something deeper already did.

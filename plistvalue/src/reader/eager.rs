@@ -8,7 +8,7 @@ use crate::value::{Dictionary, PlistValue};
 
 enum Building {
     Array(Vec<PlistValue>),
-    /// The dictionary and the key of the child being decoded below it.
+    /// The dictionary and the key of the entry being decoded, until it is attached.
     Dict(Dictionary, Option<String>),
 }
 
@@ -80,12 +80,13 @@ fn open<'d, 'a>(node: Node<'d, 'a>, on_path: &mut [u64]) -> Result<Frame<'d, 'a>
     })
 }
 
-fn attach(parent: &mut Building, key: Option<String>, child: PlistValue) {
+/// Adds a finished child to its parent: a dictionary's under the pending key.
+fn attach(parent: &mut Building, child: PlistValue) {
     match parent {
         Building::Array(a) => a.push(child),
         // The first of duplicate keys wins, as in CoreFoundation.
-        Building::Dict(d, _) => {
-            if let Some(k) = key {
+        Building::Dict(d, pending) => {
+            if let Some(k) = pending.take() {
                 d.inner_mut().entry(k).or_insert(child);
             }
         }
@@ -119,20 +120,21 @@ pub(crate) fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
         if top.next < n {
             let j = top.next;
             top.next += 1;
+            // The key waits in `pending` (moved, not copied) until its value is
+            // attached, so errors below it can name it.
             let step = (|| {
-                let (key, child) = match &mut top.building {
+                let child = match &mut top.building {
                     Building::Dict(_, pending) => {
-                        let key = key_of(&top.node.child(j)?)?;
-                        *pending = Some(key.clone());
-                        (Some(key), top.node.child(n + j)?)
+                        *pending = Some(key_of(&top.node.child(j)?)?);
+                        top.node.child(n + j)?
                     }
-                    Building::Array(_) => (None, top.node.child(j)?),
+                    Building::Array(_) => top.node.child(j)?,
                 };
-                Ok::<_, Error>((key, child, leaf(&child)?))
+                Ok::<_, Error>((child, leaf(&child)?))
             })();
             match step {
-                Ok((key, _, Some(v))) => attach(&mut top.building, key, v),
-                Ok((_, child, None)) => match open(child, &mut on_path) {
+                Ok((_, Some(v))) => attach(&mut top.building, v),
+                Ok((child, None)) => match open(child, &mut on_path) {
                     Ok(frame) => stack.push(frame),
                     Err(e) => return Err(locate(e, &stack)),
                 },
@@ -147,13 +149,7 @@ pub(crate) fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
                 Building::Dict(d, _) => PlistValue::Dictionary(d),
             };
             match stack.last_mut() {
-                Some(parent) => {
-                    let key = match &mut parent.building {
-                        Building::Dict(_, pending) => pending.take(),
-                        Building::Array(_) => None,
-                    };
-                    attach(&mut parent.building, key, value);
-                }
+                Some(parent) => attach(&mut parent.building, value),
                 None => return Ok(value),
             }
         }
