@@ -1,0 +1,81 @@
+//! Writes seeds the shared corpus lacks into a directory: a small benchmark-model
+//! document (so the typed target starts past the field lookups), a shared-subtree
+//! bomb, a deep chain, and one of every object type.
+//!
+//! `cargo run --example make_seeds -- DIR`
+
+use plistvalue::{plist, Date, PlistValue, Uid};
+
+fn message(id: i64, comment: Option<&str>) -> PlistValue {
+    let mut m = plist!({
+        "id": id,
+        "method": "GET",
+        "url": "https://example.com/a",
+        "statusCode": 200,
+        "startDate": (Date::from_seconds_since_2001(725_760_000.25)),
+        "duration": 0.125,
+        "request": { "headers": [{ "name": "Accept", "value": "*/*" }], "body": (vec![0u8; 0]) },
+        "response": { "headers": [], "body": (vec![1u8, 2, 3, 4]) }
+    });
+    if let (Some(c), PlistValue::Dictionary(d)) = (comment, &mut m) {
+        d.insert("comment", c);
+    }
+    m
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = std::path::PathBuf::from(std::env::args().nth(1).ok_or("usage: make_seeds DIR")?);
+    std::fs::create_dir_all(&dir)?;
+    let project = plist!({
+        "name": "seed",
+        "version": 3,
+        "created": (Date::from_seconds_since_2001(725_760_000.0)),
+        "settings": {
+            "captureBodies": true,
+            "maxBodySize": 1_048_576,
+            "theme": "dark",
+            "sslProxyingHosts": ["example.com", "ünïcode.test"],
+            "timeout": 30.0
+        },
+        "messages": [(message(1, None)), (message(2, Some("$null"))), (message(3, Some("note")))]
+    });
+    let every_type = plist!([
+        true, false, 0, 255, 65_536, (-1i64), (u64::MAX), 1.5, (f32::MIN_POSITIVE),
+        (Date::from_seconds_since_2001(-1.5)), (vec![0u8; 20]), "", "ascii", "ü€😀",
+        (Uid::new(7)), [], {}, { "k": [1, [2, [3]]] }
+    ]);
+    let mut deep = PlistValue::Array(Vec::new());
+    for _ in 0..200 {
+        deep = PlistValue::Array(vec![deep]);
+    }
+    for (name, value) in [
+        ("project", &project),
+        ("every_type", &every_type),
+        ("deep", &deep),
+    ] {
+        std::fs::write(
+            dir.join(format!("seed-{name}.bplist")),
+            plistvalue::to_vec(value)?,
+        )?;
+    }
+    std::fs::write(dir.join("seed-bomb.bplist"), bomb(40))?;
+    Ok(())
+}
+
+/// `obj_k = [obj_{k-1}, obj_{k-1}]`, built by hand: the writer never shares containers.
+fn bomb(k: u8) -> Vec<u8> {
+    let mut out = b"bplist00".to_vec();
+    let mut offsets = vec![out.len() as u8];
+    out.push(0xA0); // obj_0 = []
+    for i in 1..=k {
+        offsets.push(out.len() as u8);
+        out.extend_from_slice(&[0xA2, i - 1, i - 1]);
+    }
+    let table = out.len() as u64;
+    out.extend_from_slice(&offsets);
+    out.extend_from_slice(&[0, 0, 0, 0, 0, 0, 1, 1]);
+    out.extend_from_slice(&(k as u64 + 1).to_be_bytes());
+    out.extend_from_slice(&(k as u64).to_be_bytes());
+    out.extend_from_slice(&table.to_be_bytes());
+    out
+}

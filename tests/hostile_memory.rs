@@ -1,0 +1,146 @@
+//! Hostile inputs that claim huge sizes fail fast without allocating anything near
+//! what they claim: a counting global allocator records the peak of live heap bytes
+//! while each one is decoded. One test only, so no other test thread allocates while
+//! it measures.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use plistvalue::{Document, Error, FromPlist, Node, PlistValue};
+
+// Shared with tests/hostile; this binary uses only part of the builder.
+#[allow(dead_code)]
+#[path = "hostile/build.rs"]
+mod build;
+
+use build::{bomb, data, head, Bplist};
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(by: usize) {
+    let now = LIVE.fetch_add(by, Relaxed) + by;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: every call forwards to `System` unchanged; the counters only observe.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            LIVE.fetch_sub(layout.size(), Relaxed);
+            grew(new_size);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Runs `f` and returns the most heap it held live above what was live before.
+fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize, Duration) {
+    let base = LIVE.load(Relaxed);
+    PEAK.store(base, Relaxed);
+    let start = Instant::now();
+    let out = f();
+    let took = start.elapsed();
+    (out, PEAK.load(Relaxed).saturating_sub(base), took)
+}
+
+/// Decodes `bytes` untyped, lazily and typed; each must fail within `limit` bytes.
+fn check(name: &str, bytes: &[u8], limit: usize) {
+    let (untyped, a, ta) = peak_during(|| plistvalue::from_slice::<PlistValue>(bytes));
+    let (lazy, b, tb) = peak_during(|| Document::from_slice(bytes).map(|_| ()));
+    let (typed, c, tc) = peak_during(|| plistvalue::from_slice::<Vec<String>>(bytes));
+    let e = untyped.expect_err(name);
+    assert!(lazy.is_err() && typed.is_err(), "{name}");
+    println!(
+        "{name} ({} bytes): {e}; peak heap untyped {a} B in {ta:?}, lazy {b} B in {tb:?}, \
+         typed {c} B in {tc:?}",
+        bytes.len()
+    );
+    for (peak, took) in [(a, ta), (b, tb), (c, tc)] {
+        assert!(peak < limit, "{name}: {peak} bytes");
+        assert!(took < Duration::from_millis(100), "{name}: {took:?}");
+    }
+}
+
+#[test]
+fn huge_claims_fail_without_allocating() {
+    const MIB: usize = 1 << 20;
+    // A 60-byte file whose trailer claims 2^32, 2^63 - 1, 2^63 or 2^64 - 1 objects
+    // (lp#88, dd#72, bpo-42103).
+    for (n, name) in [
+        (1u64 << 32, "2^32"),
+        ((1 << 63) - 1, "2^63 - 1"),
+        (1 << 63, "2^63"),
+        (u64::MAX, "2^64 - 1"),
+    ] {
+        let mut b = Bplist::of(&[data(&[0xAB; 16])]);
+        b.num_objects = Some(n);
+        let bytes = b.build();
+        assert_eq!(bytes.len(), 60);
+        check(&format!("{name} objects"), &bytes, MIB);
+    }
+    // One object claiming 2^40 bytes, UTF-16 units, refs or entries (gs PR#628,
+    // cpy gh-119342).
+    for (kind, name) in [
+        (0x50, "ASCII string"),
+        (0x40, "data"),
+        (0x60, "UTF-16 string"),
+        (0xA0, "array"),
+        (0xC0, "set"),
+        (0xD0, "dictionary"),
+    ] {
+        let mut object = head(kind, 1 << 40);
+        object.extend_from_slice(&[b'x'; 16]);
+        check(
+            &format!("2^40-unit {name}"),
+            &Bplist::of(&[object]).build(),
+            MIB,
+        );
+    }
+    // The k = 64 bomb describes 2^65 - 1 values; the node budget stops the decodes,
+    // and what they built by then is bounded by the budget.
+    let bytes = bomb(64).build();
+    let (untyped, a, ta) = peak_during(|| plistvalue::from_slice::<PlistValue>(&bytes));
+    let (typed, b, tb) = peak_during(|| plistvalue::from_slice::<Nest>(&bytes));
+    let e = untyped.expect_err("bomb");
+    assert!(typed.is_err());
+    println!("k=64 bomb: {e}; peak heap untyped {a} B in {ta:?}, typed {b} B in {tb:?}");
+    assert!(a < 16 * MIB && b < 16 * MIB);
+}
+
+/// A recursive type whose every level enters the node budget.
+struct Nest;
+
+impl<'a> FromPlist<'a> for Nest {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Nest, Error> {
+        Vec::<Nest>::from_plist(node).map(|_| Nest)
+    }
+}
