@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::format::{self, pow2_width, put_marker, put_uint, width_nibble, Trailer};
 
 /// Size of one object's bytes, given the reference width.
-fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64) -> u64 {
+pub(super) fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64) -> u64 {
     match *o {
         Obj::Bool(_) => 1,
         Obj::UInt(v) if v > i64::MAX as u64 => 17,
@@ -16,16 +16,27 @@ fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64) -> u64 {
         Obj::NegInt(_) | Obj::Real(_) | Obj::Date(_) => 9,
         Obj::Real32(_) => 5,
         Obj::Uid(v) => 1 + pow2_width(v) as u64,
-        Obj::Data(b) | Obj::Ascii(b) => {
-            let n = body_of(st, b).len() as u64;
+        Obj::Data(_) | Obj::DataArena { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
+            let n = body_of(st, o).map_or(0, <[u8]>::len) as u64;
             format::marker_len(n) + n
         }
-        Obj::Utf16(b) => {
-            let n = body_of(st, b).len() as u64;
-            format::marker_len(n / 2) + n
-        }
+        Obj::Utf16 { len, .. } => format::marker_len(len as u64 / 2) + len as u64,
         Obj::Array { len, .. } => format::marker_len(len as u64) + len as u64 * ref_size,
         Obj::Dict { len, .. } => format::marker_len(len as u64) + 2 * len as u64 * ref_size,
+    }
+}
+
+/// Appends `v` as a big-endian integer of `width` bytes, with a fixed-size copy per
+/// width: `put_uint`'s variable-length one is a `memcpy` call, and this runs for
+/// every reference, offset and integer.
+#[inline(always)]
+fn put_be(out: &mut Vec<u8>, v: u64, width: u8) {
+    match width {
+        1 => out.push(v as u8),
+        2 => out.extend_from_slice(&(v as u16).to_be_bytes()),
+        4 => out.extend_from_slice(&(v as u32).to_be_bytes()),
+        8 => out.extend_from_slice(&v.to_be_bytes()),
+        _ => put_uint(out, v, width),
     }
 }
 
@@ -38,9 +49,14 @@ fn put_refs(out: &mut Vec<u8>, refs: &[u32], ref_size: u8) {
                 out.extend_from_slice(&(r as u16).to_be_bytes());
             }
         }
+        4 => {
+            for &r in refs {
+                out.extend_from_slice(&r.to_be_bytes());
+            }
+        }
         _ => {
             for &r in refs {
-                put_uint(out, r as u64, ref_size);
+                put_be(out, r as u64, ref_size);
             }
         }
     }
@@ -58,7 +74,7 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
         Obj::UInt(v) => {
             let w = pow2_width(v);
             out.push(format::INT | width_nibble(w));
-            put_uint(out, v, w);
+            put_be(out, v, w);
         }
         Obj::NegInt(v) => {
             out.push(format::INT | 3);
@@ -79,22 +95,20 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
         Obj::Uid(v) => {
             let w = pow2_width(v);
             out.push(format::UID | (w - 1));
-            put_uint(out, v, w);
+            put_be(out, v, w);
         }
-        Obj::Data(b) => {
-            let bytes = body_of(st, b);
-            put_marker(out, format::DATA, bytes.len() as u64);
+        Obj::Data(_) | Obj::DataArena { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
+            let bytes = body_of(st, o).unwrap_or_default();
+            let kind = match o {
+                Obj::Data(_) | Obj::DataArena { .. } => format::DATA,
+                _ => format::ASCII,
+            };
+            put_marker(out, kind, bytes.len() as u64);
             out.extend_from_slice(bytes);
         }
-        Obj::Ascii(b) => {
-            let bytes = body_of(st, b);
-            put_marker(out, format::ASCII, bytes.len() as u64);
-            out.extend_from_slice(bytes);
-        }
-        Obj::Utf16(b) => {
-            let bytes = body_of(st, b);
-            put_marker(out, format::UTF16, bytes.len() as u64 / 2);
-            out.extend_from_slice(bytes);
+        Obj::Utf16 { start, len } => {
+            put_marker(out, format::UTF16, len as u64 / 2);
+            out.extend_from_slice(&st.arena[start..start + len]);
         }
         Obj::Array { start, len } => {
             put_marker(out, format::ARRAY, len as u64);
@@ -158,9 +172,11 @@ impl<W: Write> Sink for Chunked<W> {
 ///
 /// The reference width is known before the first byte is written, because the table
 /// already holds every object: it is `pow2_width(object count)`, CoreFoundation's rule
-/// (the count, not the largest index, so 256 objects take 2-byte references). A sizing
-/// pass over the table then gives every offset and the offset-table start, whose
-/// `pow2_width` is the offset width, so the output is reserved once at its exact size.
+/// (the count, not the largest index, so 256 objects take 2-byte references). The
+/// encoder counted every object's bytes but its references as it went, so the
+/// offset-table start and the exact output size follow without a pass over the
+/// table; offsets are recorded as the objects are written, and the offset width is
+/// `pow2_width` of where the table starts.
 pub(crate) fn emit<S: Sink>(
     enc: &Encoder<'_>,
     offsets: &mut Vec<u64>,
@@ -171,25 +187,28 @@ pub(crate) fn emit<S: Sink>(
     let st = &enc.st;
     let n = st.objects.len() as u64;
     let ref_size = pow2_width(n);
+    let sized =
+        format::MAGIC.len() as u64 + enc.sized_bytes + st.refs.len() as u64 * ref_size as u64;
+    sink.reserve_total(sized + n * pow2_width(sized) as u64 + format::TRAILER_LEN as u64);
+
+    sink.buf().extend_from_slice(format::MAGIC);
     offsets.clear();
     offsets.reserve(st.objects.len());
     let mut pos = format::MAGIC.len() as u64;
     for o in &st.objects {
         offsets.push(pos);
-        pos += obj_len(st, o, ref_size as u64);
-    }
-    let table_offset = pos;
-    let offset_size = pow2_width(table_offset);
-    let total = table_offset + n * offset_size as u64 + format::TRAILER_LEN as u64;
-
-    sink.reserve_total(total);
-    sink.buf().extend_from_slice(format::MAGIC);
-    for o in &st.objects {
+        let before = sink.buf().len();
         put_obj(sink.buf(), st, o, ref_size);
+        pos += (sink.buf().len() - before) as u64;
         sink.flush_some()?;
     }
+    // The widths come from what was written, so the count only ever sizes the buffer.
+    let table_offset = pos;
+    debug_assert_eq!(table_offset, sized, "the running size missed an object");
+    let offset_size = pow2_width(table_offset);
+    let total = table_offset + n * offset_size as u64 + format::TRAILER_LEN as u64;
     for &off in offsets.iter() {
-        put_uint(sink.buf(), off, offset_size);
+        put_be(sink.buf(), off, offset_size);
         sink.flush_some()?;
     }
     Trailer {

@@ -10,11 +10,12 @@
 //!    per container. Strings, data, integers, reals, dates, UIDs and booleans are
 //!    uniqued by value; arrays and dictionaries never are.
 //! 2. **Write.** With every object known, the reference width is
-//!    `pow2_width(object count)` (1, 2, 4 or 8 bytes, CoreFoundation's rule). A sizing
-//!    pass gives each object's offset and the offset-table start, whose width is
-//!    `pow2_width(offset-table start)`. The header, the objects in index order, the
-//!    offset table and the trailer are then written in one go into a buffer reserved
-//!    at the exact size.
+//!    `pow2_width(object count)` (1, 2, 4 or 8 bytes, CoreFoundation's rule). The walk
+//!    counted every object's bytes but its references, so the offset-table start and
+//!    the exact output size are known without a pass over the table. The header, the
+//!    objects in index order (recording each offset), the offset table, whose width
+//!    is `pow2_width(offset-table start)`, and the trailer are then written in one go
+//!    into a buffer reserved at that size.
 //!
 //! There is no intermediate tree and no second walk of the input: bodies are borrowed
 //! from the value and copied once, into the output.

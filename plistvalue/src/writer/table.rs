@@ -14,15 +14,11 @@ impl ObjRef {
     }
 }
 
-/// Where an object's body bytes live: borrowed from the value being encoded (copied
-/// once, into the output), or in the encoder's arena when they had to be made, such
-/// as UTF-16 text.
-#[derive(Clone, Copy)]
-pub(crate) enum Body<'a> {
-    Borrowed(&'a [u8]),
-    Arena { start: usize, len: usize },
-}
-
+/// One object. Bodies are borrowed from the value being encoded (copied once, into
+/// the output) or, when they had to be made or copied, kept in the encoder's arena.
+/// The two kinds are separate variants rather than a nested enum so that an `Obj` is
+/// 24 bytes, not 32: the table holds one per object, and its size is most of the
+/// encoder's memory.
 #[derive(Clone, Copy)]
 pub(crate) enum Obj<'a> {
     Bool(bool),
@@ -34,10 +30,23 @@ pub(crate) enum Obj<'a> {
     Real32(u32),
     Date(u64),
     Uid(u64),
-    Data(Body<'a>),
-    Ascii(Body<'a>),
-    /// Big-endian UTF-16 bytes.
-    Utf16(Body<'a>),
+    Data(&'a [u8]),
+    /// `arena[start .. start + len]`.
+    DataArena {
+        start: usize,
+        len: usize,
+    },
+    Ascii(&'a [u8]),
+    /// `arena[start .. start + len]`.
+    AsciiArena {
+        start: usize,
+        len: usize,
+    },
+    /// Big-endian UTF-16 bytes, `arena[start .. start + len]`.
+    Utf16 {
+        start: usize,
+        len: usize,
+    },
     /// `refs[start .. start + len]`.
     Array {
         start: usize,
@@ -177,7 +186,17 @@ pub(crate) struct Storage<'a> {
     scratch: Vec<u32>,
     interner: Interner,
     key_slots: Vec<u32>,
+    recent: Vec<Recent<'a>>,
 }
+
+/// A string the interner has met more than once: its hash, its bytes, its index.
+type Recent<'a> = (u64, &'a [u8], u32);
+
+/// Entries of the repeated-string cache: 32 KiB, which stays in the L1/L2 cache
+/// where the interner's table and the objects it points at do not. It is set up
+/// once a document has this many objects; a smaller table is cache-resident anyway,
+/// and a small document should not pay to fill it.
+const RECENT: usize = 1024;
 
 impl Storage<'_> {
     /// The same allocations, emptied, for a document with another lifetime. The
@@ -189,6 +208,7 @@ impl Storage<'_> {
         self.scratch.clear();
         self.interner.clear();
         self.key_slots.clear();
+        self.recent.clear();
         Storage {
             objects: self.objects.into_iter().map(|_| unreachable!()).collect(),
             refs: self.refs,
@@ -196,6 +216,7 @@ impl Storage<'_> {
             scratch: self.scratch,
             interner: self.interner,
             key_slots: self.key_slots,
+            recent: self.recent.into_iter().map(|_| unreachable!()).collect(),
         }
     }
 }
@@ -225,6 +246,9 @@ pub struct Encoder<'a> {
     /// floor of an encode, the cost of walking the value alone.
     dry: bool,
     pub(crate) visits: u64,
+    /// Bytes of every object so far except container references: with the count of
+    /// references it sizes the output without another pass over the table.
+    pub(crate) sized_bytes: u64,
 }
 
 impl<'a> Encoder<'a> {
@@ -237,6 +261,7 @@ impl<'a> Encoder<'a> {
             overflow: false,
             dry: false,
             visits: 0,
+            sized_bytes: 0,
         }
     }
 
@@ -287,6 +312,9 @@ impl<'a> Encoder<'a> {
             // carries no `Result`.
             self.overflow = true;
             return 0;
+        }
+        if !matches!(obj, Obj::Array { .. } | Obj::Dict { .. }) {
+            self.sized_bytes += super::emit::obj_len(&self.st, &obj, 0);
         }
         self.st.objects.push(obj);
         index as u32
@@ -378,7 +406,7 @@ impl<'a> Encoder<'a> {
             return ObjRef(0);
         }
         if s.is_ascii() {
-            self.ascii(Body::Borrowed(s.as_bytes()), s.as_bytes())
+            self.ascii(s.as_bytes())
         } else {
             self.utf16(s)
         }
@@ -392,20 +420,19 @@ impl<'a> Encoder<'a> {
         if s.is_ascii() {
             let hash = hash_bytes(tag::ASCII, s.as_bytes());
             let start = self.st.arena.len();
-            let body = Body::Arena {
+            let body = Obj::AsciiArena {
                 start,
                 len: s.len(),
             };
             self.st.interner.reserve_one();
             let st = &self.st;
-            match st.interner.find(hash, |i| match st.objects[i as usize] {
-                Obj::Ascii(b) => body_of(st, b) == s.as_bytes(),
-                _ => false,
+            match st.interner.find(hash, |i| {
+                ascii_of(st, &st.objects[i as usize]) == Some(s.as_bytes())
             }) {
                 Ok(i) => ObjRef(i),
                 Err(pos) => {
                     self.st.arena.extend_from_slice(s.as_bytes());
-                    let i = self.push(Obj::Ascii(body));
+                    let i = self.push(body);
                     self.st.interner.insert_at(pos, hash, i);
                     ObjRef(i)
                 }
@@ -415,13 +442,38 @@ impl<'a> Encoder<'a> {
         }
     }
 
+    /// Borrowed ASCII text. Most strings of a real document are repeats (header
+    /// names and values, content types); a repeat found in the small `recent` cache
+    /// skips the interner's table and the stored object, two cache misses.
     #[inline]
-    fn ascii(&mut self, body: Body<'a>, bytes: &[u8]) -> ObjRef {
+    fn ascii(&mut self, bytes: &'a [u8]) -> ObjRef {
         let hash = hash_bytes(tag::ASCII, bytes);
-        self.intern(hash, Obj::Ascii(body), |st, o| match *o {
-            Obj::Ascii(b) => body_of(st, b) == bytes,
-            _ => false,
-        })
+        let slot = hash as usize & (RECENT - 1);
+        if let Some(&(h, b, i)) = self.st.recent.get(slot) {
+            if h == hash && i != NO_KEY && b == bytes {
+                return ObjRef(i);
+            }
+        }
+        self.st.interner.reserve_one();
+        let st = &self.st;
+        match st.interner.find(hash, |i| {
+            ascii_of(st, &st.objects[i as usize]) == Some(bytes)
+        }) {
+            // Only repeats are cached, so one-off strings never evict them.
+            Ok(i) => {
+                if let Some(r) = self.st.recent.get_mut(slot) {
+                    *r = (hash, bytes, i);
+                } else if self.st.objects.len() >= RECENT {
+                    self.st.recent.resize(RECENT, (0, &[], NO_KEY));
+                }
+                ObjRef(i)
+            }
+            Err(pos) => {
+                let i = self.push(Obj::Ascii(bytes));
+                self.st.interner.insert_at(pos, hash, i);
+                ObjRef(i)
+            }
+        }
     }
 
     fn utf16(&mut self, s: &str) -> ObjRef {
@@ -435,7 +487,7 @@ impl<'a> Encoder<'a> {
         let st = &self.st;
         let mine = &st.arena[start..];
         match st.interner.find(hash, |i| match st.objects[i as usize] {
-            Obj::Utf16(b) => body_of(st, b) == mine,
+            Obj::Utf16 { start, len } => &st.arena[start..start + len] == mine,
             _ => false,
         }) {
             Ok(i) => {
@@ -443,7 +495,7 @@ impl<'a> Encoder<'a> {
                 ObjRef(i)
             }
             Err(pos) => {
-                let i = self.push(Obj::Utf16(Body::Arena { start, len }));
+                let i = self.push(Obj::Utf16 { start, len });
                 self.st.interner.insert_at(pos, hash, i);
                 ObjRef(i)
             }
@@ -456,10 +508,7 @@ impl<'a> Encoder<'a> {
             return ObjRef(0);
         }
         let hash = hash_data(d);
-        self.intern(hash, Obj::Data(Body::Borrowed(d)), |st, o| match *o {
-            Obj::Data(b) => body_of(st, b) == d,
-            _ => false,
-        })
+        self.intern(hash, Obj::Data(d), |st, o| data_of(st, o) == Some(d))
     }
 
     /// Data that does not live as long as the encoder: it is copied.
@@ -470,18 +519,18 @@ impl<'a> Encoder<'a> {
         let hash = hash_data(d);
         self.st.interner.reserve_one();
         let st = &self.st;
-        match st.interner.find(hash, |i| match st.objects[i as usize] {
-            Obj::Data(b) => body_of(st, b) == d,
-            _ => false,
-        }) {
+        match st
+            .interner
+            .find(hash, |i| data_of(st, &st.objects[i as usize]) == Some(d))
+        {
             Ok(i) => ObjRef(i),
             Err(pos) => {
                 let start = self.st.arena.len();
                 self.st.arena.extend_from_slice(d);
-                let i = self.push(Obj::Data(Body::Arena {
+                let i = self.push(Obj::DataArena {
                     start,
                     len: d.len(),
-                }));
+                });
                 self.st.interner.insert_at(pos, hash, i);
                 ObjRef(i)
             }
@@ -549,6 +598,7 @@ impl<'a> Encoder<'a> {
         self.st.scratch.truncate(f.scratch_start);
         if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
             *o = Obj::Array { start, len };
+            self.sized_bytes += crate::format::marker_len(len as u64);
         }
         ObjRef(f.obj)
     }
@@ -570,6 +620,7 @@ impl<'a> Encoder<'a> {
                 start,
                 len: pushed / 2,
             };
+            self.sized_bytes += crate::format::marker_len(pushed as u64 / 2);
         }
         ObjRef(f.obj)
     }
@@ -639,10 +690,30 @@ fn word_of(o: &Obj<'_>) -> Option<(u64, u64)> {
     })
 }
 
+/// The bytes of a data, ASCII or UTF-16 object, wherever they live.
 #[inline]
-pub(crate) fn body_of<'s, 'a: 's>(st: &'s Storage<'a>, b: Body<'a>) -> &'s [u8] {
-    match b {
-        Body::Borrowed(s) => s,
-        Body::Arena { start, len } => &st.arena[start..start + len],
+pub(crate) fn body_of<'s, 'a: 's>(st: &'s Storage<'a>, o: &Obj<'a>) -> Option<&'s [u8]> {
+    match *o {
+        Obj::Data(b) | Obj::Ascii(b) => Some(b),
+        Obj::DataArena { start, len }
+        | Obj::AsciiArena { start, len }
+        | Obj::Utf16 { start, len } => Some(&st.arena[start..start + len]),
+        _ => None,
+    }
+}
+
+#[inline]
+fn ascii_of<'s, 'a: 's>(st: &'s Storage<'a>, o: &Obj<'a>) -> Option<&'s [u8]> {
+    match o {
+        Obj::Ascii(_) | Obj::AsciiArena { .. } => body_of(st, o),
+        _ => None,
+    }
+}
+
+#[inline]
+fn data_of<'s, 'a: 's>(st: &'s Storage<'a>, o: &Obj<'a>) -> Option<&'s [u8]> {
+    match o {
+        Obj::Data(_) | Obj::DataArena { .. } => body_of(st, o),
+        _ => None,
     }
 }
