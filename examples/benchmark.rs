@@ -1,0 +1,717 @@
+//! The headline benchmark: the proxy-project document of `../shared/bench/SHAPE.md`,
+//! encoded and decoded by plistvalue and by the `plist` crate in one process, taking
+//! turns, beside the floors that bound what any encoder or decoder could do.
+//!
+//! ```sh
+//! cargo run --release --example benchmark                  # both variants, N = 20000
+//! cargo run --release --example benchmark -- --json out.json --scaling
+//! cargo run --release --example benchmark -- some.plist    # re-encode a file
+//! ```
+//!
+//! BENCHMARKS.md holds a full run and what it means.
+
+// The modules live in benchmark/; a crate root looks beside itself.
+#[path = "benchmark/alloc.rs"]
+mod alloc;
+#[path = "benchmark/args.rs"]
+mod args;
+#[path = "benchmark/check.rs"]
+mod check;
+#[path = "benchmark/harness.rs"]
+mod harness;
+#[path = "benchmark/report.rs"]
+mod report;
+
+use std::error::Error;
+use std::io::Cursor;
+use std::time::Duration;
+
+use plistvalue::{Document, PlistValue, Writer};
+use plistvalue_suite::bench_doc::{generate, Project, ProjectRef, Variant};
+
+use check::{ensure, same_tree};
+use harness::{race, solo, timed, Stat};
+use report::{Json, Measure, Row, Table};
+
+#[global_allocator]
+static ALLOC: alloc::Counting = alloc::Counting;
+
+type Res<T> = Result<T, Box<dyn Error>>;
+
+fn main() {
+    let args = match args::parse(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("error: {e}\n");
+            }
+            eprintln!("{}", args::USAGE);
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = run(&args) {
+        eprintln!("benchmark failed: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run(args: &args::Args) -> Res<()> {
+    let env = environment(args);
+    println!("{env}");
+    let mut tables = Vec::new();
+    match &args.file {
+        Some(path) => tables.push(file_table(path, args.iterations)?),
+        None => {
+            for &v in &args.variants {
+                tables.push(document_table(args.n, v, args.iterations)?);
+            }
+        }
+    }
+    for t in &tables {
+        println!("{}", t.markdown());
+    }
+    let scaling = if args.scaling {
+        let s = scaling(args.iterations)?;
+        println!("{}", s.markdown());
+        Some(s)
+    } else {
+        None
+    };
+    if let Some(path) = &args.json {
+        let mut fields = vec![
+            ("environment", Json::Str(env)),
+            (
+                "tables",
+                Json::Arr(tables.iter().map(Table::json).collect()),
+            ),
+        ];
+        if let Some(s) = &scaling {
+            fields.push(("scaling", s.json()));
+        }
+        std::fs::write(path, Json::Obj(fields).render())?;
+        println!("wrote {path}");
+    }
+    Ok(())
+}
+
+/// What the numbers were measured on.
+fn environment(args: &args::Args) -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .map(|l| l.trim_start_matches([' ', '\t', ':']))
+        .unwrap_or("unknown CPU");
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load = load
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let plist = include_str!("../Cargo.lock")
+        .split("[[package]]")
+        .find(|p| p.contains("name = \"plist\"\n"))
+        .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = ")))
+        .unwrap_or("?")
+        .trim_matches('"');
+    let build = if cfg!(debug_assertions) {
+        "DEBUG build: these numbers mean nothing, use --release"
+    } else {
+        "release build"
+    };
+    let quick = if args.quick {
+        "; --quick: a smoke test, not a measurement"
+    } else {
+        ""
+    };
+    format!(
+        "plistvalue vs plist {plist}; {build}; {cpu}, {cores} cores, load average {load}; \
+         median (min) of {} rounds after one warm-up{quick}",
+        args.iterations
+    )
+}
+
+fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Random => "random",
+        Variant::Pool => "pool",
+    }
+}
+
+fn race2<A, B>(k: usize, a: impl FnMut() -> A, b: impl FnMut() -> B) -> (Stat, Stat) {
+    let (mut a, mut b) = (timed(a), timed(b));
+    let mut s = race(k, &mut [&mut a, &mut b]).into_iter();
+    (s.next().unwrap(), s.next().unwrap())
+}
+
+fn plist_encode(p: &Project) -> Vec<u8> {
+    let mut out = Vec::new();
+    plist::to_writer_binary(&mut out, p).expect("checked before timing");
+    out
+}
+
+fn plist_value_encode(v: &plist::Value) -> Vec<u8> {
+    let mut out = Vec::new();
+    v.to_writer_binary(&mut out).expect("checked before timing");
+    out
+}
+
+fn plist_value_decode(bytes: &[u8]) -> plist::Value {
+    plist::Value::from_reader(Cursor::new(bytes)).expect("checked before timing")
+}
+
+/// A fresh buffer of `src`'s contents: the least any `to_vec` must do.
+fn memcpy_fresh(src: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(src.len());
+    v.extend_from_slice(src);
+    v
+}
+
+/// The lazy probe: open, then `messages[i].url`, borrowed from the input.
+fn lazy_url(bytes: &[u8], i: usize) -> Res<&str> {
+    let doc = Document::from_slice(bytes)?;
+    let url = doc
+        .root()?
+        .get("messages")?
+        .ok_or("no messages")?
+        .at(i)?
+        .ok_or("no such message")?
+        .get("url")?
+        .ok_or("no url")?;
+    Ok(url.as_ascii().ok_or("url is not ASCII")?)
+}
+
+/// The lazy scan: every message's url, read in place; returns their total length.
+fn lazy_scan(bytes: &[u8]) -> Res<usize> {
+    let doc = Document::from_slice(bytes)?;
+    let messages = doc.root()?.get("messages")?.ok_or("no messages")?;
+    let mut total = 0;
+    for m in messages.elements()? {
+        let url = m?.get("url")?.ok_or("no url")?;
+        total += url.as_ascii().ok_or("url is not ASCII")?.len();
+    }
+    Ok(total)
+}
+
+/// Field by field, since the borrowed model has no `PartialEq` with the owned one.
+fn same_project(r: &ProjectRef<'_>, p: &Project) -> bool {
+    let exchange = |a: &plistvalue_suite::bench_doc::ExchangeRef<'_>,
+                    b: &plistvalue_suite::bench_doc::Exchange| {
+        a.body == b.body
+            && a.headers.len() == b.headers.len()
+            && a.headers
+                .iter()
+                .zip(&b.headers)
+                .all(|(x, y)| x.name == y.name && x.value == y.value)
+    };
+    r.name == p.name
+        && r.version == p.version
+        && r.created == p.created
+        && r.settings.capture_bodies == p.settings.capture_bodies
+        && r.settings.max_body_size == p.settings.max_body_size
+        && r.settings.theme == p.settings.theme
+        && r.settings.ssl_proxying_hosts == p.settings.ssl_proxying_hosts
+        && r.settings.timeout == p.settings.timeout
+        && r.messages.len() == p.messages.len()
+        && r.messages.iter().zip(&p.messages).all(|(a, b)| {
+            a.id == b.id
+                && a.method == b.method
+                && a.url == b.url
+                && a.status_code == b.status_code
+                && a.start_date == b.start_date
+                && a.duration == b.duration
+                && a.comment == b.comment.as_deref()
+                && exchange(&a.request, &b.request)
+                && exchange(&a.response, &b.response)
+        })
+}
+
+fn time(s: &Stat) -> Measure {
+    Measure::Time(s.clone())
+}
+
+fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
+    let project = generate(n, variant);
+
+    // Every output, and the checks each timed operation rests on.
+    let ours = plistvalue::to_vec(&project)?;
+    let theirs = plist_encode(&project);
+    ensure(
+        plistvalue::from_slice::<Project>(&ours)? == project,
+        "plistvalue decodes its own output to the generated Project",
+    )?;
+    ensure(
+        plist::from_bytes::<Project>(&ours)? == project,
+        "the plist crate decodes plistvalue's output to the generated Project",
+    )?;
+    // The decode rows all read the plist crate's file: the file a user has today.
+    let input = &theirs[..];
+    ensure(
+        plistvalue::from_slice::<Project>(input)? == project,
+        "plistvalue decodes the plist crate's output to the generated Project",
+    )?;
+    ensure(
+        same_project(&plistvalue::from_slice::<ProjectRef>(input)?, &project),
+        "plistvalue's borrowed decode equals the generated Project",
+    )?;
+    let our_tree: PlistValue = plistvalue::from_slice(input)?;
+    let their_tree = plist_value_decode(input);
+    ensure(
+        same_tree(&our_tree, &their_tree),
+        "both libraries decode the file to the same tree",
+    )?;
+    let ours_untyped = plistvalue::to_vec(&our_tree)?;
+    let theirs_untyped = plist_value_encode(&their_tree);
+    ensure(
+        same_tree(&our_tree, &plist_value_decode(&ours_untyped)),
+        "the plist crate reads plistvalue's untyped output back to the same tree",
+    )?;
+    ensure(
+        plistvalue::from_slice::<PlistValue>(&theirs_untyped)? == our_tree,
+        "plistvalue reads the plist crate's untyped output back to the same tree",
+    )?;
+    let probe = if n > 10_000 { 10_000 } else { n / 2 };
+    ensure(
+        lazy_url(input, probe)? == project.messages[probe].url,
+        "the lazy read finds the probed url",
+    )?;
+    let url_bytes: usize = project.messages.iter().map(|m| m.url.len()).sum();
+    ensure(
+        lazy_scan(input)? == url_bytes,
+        "the lazy scan reads every url",
+    )?;
+    let mut writer = Writer::new();
+    let visits = writer.walk_only(&project)?;
+    ensure(visits > 0, "the walk-only encode visits the model")?;
+
+    eprintln!(
+        "[{} N={n}: outputs checked, timing…]",
+        variant_name(variant)
+    );
+    let (enc_ours, enc_plist) = race2(
+        k,
+        || plistvalue::to_vec(&project).expect("checked before timing"),
+        || plist_encode(&project),
+    );
+    let (mut buf_ours, mut buf_plist) = (Vec::new(), Vec::new());
+    let (reuse_ours, reuse_plist) = race2(
+        k,
+        || {
+            buf_ours.clear();
+            writer.write_into(&project, &mut buf_ours).expect("checked");
+        },
+        || {
+            buf_plist.clear();
+            plist::to_writer_binary(&mut buf_plist, &project).expect("checked");
+        },
+    );
+    let (mut d_own, mut d_ref, mut d_plist) = (
+        timed(|| plistvalue::from_slice::<Project>(input).expect("checked")),
+        timed(|| plistvalue::from_slice::<ProjectRef>(input).expect("checked")),
+        timed(|| plist::from_bytes::<Project>(input).expect("checked")),
+    );
+    let dec = race(k, &mut [&mut d_own, &mut d_ref, &mut d_plist]);
+    let (dec_ours, dec_ref, dec_plist) = (&dec[0], &dec[1], &dec[2]);
+    let (udec_ours, udec_plist) = race2(
+        k,
+        || plistvalue::from_slice::<PlistValue>(input).expect("checked"),
+        || plist_value_decode(input),
+    );
+    let (uenc_ours, uenc_plist) = race2(
+        k,
+        || plistvalue::to_vec(&our_tree).expect("checked"),
+        || plist_value_encode(&their_tree),
+    );
+    let lazy_one = solo(k, timed(|| lazy_url(input, probe).expect("checked")));
+    let lazy_all = solo(k, timed(|| lazy_scan(input).expect("checked")));
+    let walk = solo(k, timed(|| writer.walk_only(&project).expect("checked")));
+    let copy_fresh = solo(k, timed(|| memcpy_fresh(&ours)));
+    let mut copy_buf = Vec::new();
+    let copy_reused = solo(
+        k,
+        timed(|| {
+            copy_buf.clear();
+            copy_buf.extend_from_slice(&ours);
+        }),
+    );
+    let clone_model = solo(k, timed(|| project.clone()));
+    let clone_tree = solo(k, timed(|| our_tree.clone()));
+
+    // Peak heap, one run each, after the timing so the allocator is warm for both.
+    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
+    let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec(&project)));
+    let h_enc_plist = heap(&mut || Box::new(plist_encode(&project)));
+    let h_dec_ours = heap(&mut || Box::new(plistvalue::from_slice::<Project>(input)));
+    let h_dec_plist = heap(&mut || Box::new(plist::from_bytes::<Project>(input)));
+    let h_uenc_ours = heap(&mut || Box::new(plistvalue::to_vec(&our_tree)));
+    let h_uenc_plist = heap(&mut || Box::new(plist_value_encode(&their_tree)));
+    let h_udec_ours = heap(&mut || Box::new(plistvalue::from_slice::<PlistValue>(input)));
+    let h_udec_plist = heap(&mut || Box::new(plist_value_decode(input)));
+    let retained = {
+        let before = alloc::current();
+        let mut w = Writer::new();
+        let mut out = Vec::new();
+        w.write_into(&project, &mut out)?;
+        drop(out);
+        alloc::current() - before
+    };
+
+    let main = variant == Variant::Random;
+    let faster = |row: Row, x: f64| {
+        if main {
+            let met = row.vs_plist().is_some_and(|r| r >= x);
+            row.target(format!("≥ {x}× faster"), met)
+        } else {
+            row
+        }
+    };
+    let mb = |b: usize| b as f64 / 1e6;
+    let rows = vec![
+        faster(
+            Row::new("typed encode, `to_vec` (fresh buffers)")
+                .ours(time(&enc_ours))
+                .plist(time(&enc_plist))
+                .floor("memcpy, fresh", &copy_fresh),
+            4.0,
+        ),
+        Row::new("typed encode, reused `Writer` and Vec")
+            .ours(time(&reuse_ours))
+            .plist(time(&reuse_plist))
+            .floor("memcpy, reused", &copy_reused),
+        {
+            let row = faster(
+                Row::new("typed decode → owned `Project`")
+                    .ours(time(dec_ours))
+                    .plist(time(dec_plist))
+                    .floor("clone", &clone_model),
+                4.0,
+            );
+            let over = row.over_floor().unwrap_or(f64::INFINITY);
+            if main {
+                row.target("≤ 1.5× floor", over <= 1.5)
+            } else {
+                row
+            }
+        },
+        faster(
+            Row::new("typed decode → borrowed `ProjectRef` ¹")
+                .ours(time(dec_ref))
+                .plist(time(dec_plist)),
+            6.0,
+        ),
+        faster(
+            Row::new("untyped decode → `PlistValue`")
+                .ours(time(&udec_ours))
+                .plist(time(&udec_plist))
+                .floor("clone", &clone_tree),
+            3.0,
+        ),
+        faster(
+            Row::new("untyped encode of `PlistValue`")
+                .ours(time(&uenc_ours))
+                .plist(time(&uenc_plist))
+                .floor("memcpy, fresh", &copy_fresh),
+            3.0,
+        ),
+        {
+            let row = Row::new(format!("lazy: open + `messages[{probe}].url` ²"))
+                .ours(time(&lazy_one))
+                .plist(time(&udec_plist));
+            if main {
+                row.target("≤ 100 µs", lazy_one.median <= Duration::from_micros(100))
+            } else {
+                row
+            }
+        },
+        Row::new(format!("lazy: scan all {n} urls ²"))
+            .ours(time(&lazy_all))
+            .plist(time(&udec_plist)),
+        Row::new(format!(
+            "floor: derive walk into a no-op sink ({visits} calls)"
+        ))
+        .ours(time(&walk)),
+        Row::new(format!(
+            "floor: memcpy of the output ({:.1} MB), fresh Vec",
+            mb(ours.len())
+        ))
+        .ours(time(&copy_fresh)),
+        Row::new("floor: memcpy of the output, reused Vec").ours(time(&copy_reused)),
+        Row::new("floor: clone of the owned `Project`").ours(time(&clone_model)),
+        Row::new("floor: clone of the `PlistValue` tree").ours(time(&clone_tree)),
+        {
+            let row = Row::new(format!(
+                "output size, typed, bytes ({} objects)",
+                report::thousands(Document::from_slice(&ours)?.len())
+            ))
+            .ours(Measure::Bytes(ours.len() as u64, None))
+            .plist(Measure::Bytes(theirs.len() as u64, None));
+            let met = ours.len() <= theirs.len();
+            row.target("≤ 1.000×", met)
+        },
+        {
+            let row = Row::new("output size, untyped, bytes")
+                .ours(Measure::Bytes(ours_untyped.len() as u64, None))
+                .plist(Measure::Bytes(theirs_untyped.len() as u64, None));
+            let met = ours_untyped.len() <= theirs_untyped.len();
+            row.target("≤ 1.000×", met)
+        },
+        {
+            let row = Row::new("peak heap, typed encode (× output) ³")
+                .ours(Measure::Bytes(h_enc_ours, Some(ours.len() as u64)))
+                .plist(Measure::Bytes(h_enc_plist, Some(theirs.len() as u64)));
+            if main {
+                let met = h_enc_ours as f64 <= 2.0 * ours.len() as f64;
+                row.target("≤ 2× output", met)
+            } else {
+                row
+            }
+        },
+        Row::new("peak heap, typed decode (× input) ³")
+            .ours(Measure::Bytes(h_dec_ours, Some(input.len() as u64)))
+            .plist(Measure::Bytes(h_dec_plist, Some(input.len() as u64))),
+        Row::new("peak heap, untyped encode (× output) ³")
+            .ours(Measure::Bytes(h_uenc_ours, Some(ours_untyped.len() as u64)))
+            .plist(Measure::Bytes(
+                h_uenc_plist,
+                Some(theirs_untyped.len() as u64),
+            )),
+        Row::new("peak heap, untyped decode (× input) ³")
+            .ours(Measure::Bytes(h_udec_ours, Some(input.len() as u64)))
+            .plist(Measure::Bytes(h_udec_plist, Some(input.len() as u64))),
+        Row::new("heap a reused `Writer` keeps between encodes (× output)")
+            .ours(Measure::Bytes(retained as u64, Some(ours.len() as u64))),
+    ];
+    Ok(Table {
+        title: format!(
+            "N = {n}, {} variant: {:.1} MB file, {k} rounds",
+            variant_name(variant),
+            mb(theirs.len())
+        ),
+        params: vec![
+            ("messages", Json::Int(n as u64)),
+            ("variant", Json::Str(variant_name(variant).into())),
+            ("rounds", Json::Int(k as u64)),
+            ("input_bytes", Json::Int(theirs.len() as u64)),
+        ],
+        rows,
+        notes: vec![
+            "Every decode reads the plist crate's file. Fresh buffers: `to_vec` against \
+             `to_writer_binary` into a new Vec. Reused: `Writer::write_into` a cleared Vec \
+             against `to_writer_binary` into a cleared Vec (the plist crate keeps no encoder \
+             state). Results are dropped after the clock stops; operations under 1 ms are \
+             timed in batches of about 1 ms and reported per call."
+                .into(),
+            "¹ The plist crate cannot borrow from a binary plist; its column is its owned \
+             decode, timed in the same rounds."
+                .into(),
+            "² The plist crate has no lazy reader; its column is the full untyped decode it \
+             needs to read any field."
+                .into(),
+            "³ Most heap live at once above the starting point, result included, from a \
+             counting global allocator (realloc counted as a change of size); MB = 10⁶ bytes."
+                .into(),
+        ],
+    })
+}
+
+fn file_table(path: &str, k: usize) -> Res<Table> {
+    let input = std::fs::read(path)?;
+    let our_tree: PlistValue = plistvalue::from_slice(&input)
+        .map_err(|e| format!("plistvalue cannot read {path} (binary plists only): {e}"))?;
+    let their_tree = plist::Value::from_reader(Cursor::new(&input))?;
+    ensure(
+        same_tree(&our_tree, &their_tree),
+        "both libraries decode the file to the same tree",
+    )?;
+    let ours = plistvalue::to_vec(&our_tree)?;
+    let theirs = plist_value_encode(&their_tree);
+    ensure(
+        same_tree(&our_tree, &plist_value_decode(&ours)),
+        "the plist crate reads plistvalue's output back to the same tree",
+    )?;
+    ensure(
+        plistvalue::from_slice::<PlistValue>(&theirs)? == our_tree,
+        "plistvalue reads the plist crate's output back to the same tree",
+    )?;
+    let (dec_ours, dec_plist) = race2(
+        k,
+        || plistvalue::from_slice::<PlistValue>(&input).expect("checked"),
+        || plist_value_decode(&input),
+    );
+    let (enc_ours, enc_plist) = race2(
+        k,
+        || plistvalue::to_vec(&our_tree).expect("checked"),
+        || plist_value_encode(&their_tree),
+    );
+    let open = solo(
+        k,
+        timed(|| {
+            let doc = Document::from_slice(&input).expect("checked");
+            doc.root().expect("checked").kind()
+        }),
+    );
+    let copy = solo(k, timed(|| memcpy_fresh(&ours)));
+    let clone = solo(k, timed(|| our_tree.clone()));
+    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
+    let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec(&our_tree)));
+    let h_enc_plist = heap(&mut || Box::new(plist_value_encode(&their_tree)));
+    let h_dec_ours = heap(&mut || Box::new(plistvalue::from_slice::<PlistValue>(&input)));
+    let h_dec_plist = heap(&mut || Box::new(plist_value_decode(&input)));
+    let rows = vec![
+        Row::new("untyped decode → `PlistValue`")
+            .ours(time(&dec_ours))
+            .plist(time(&dec_plist))
+            .floor("clone", &clone),
+        Row::new("untyped encode of `PlistValue`")
+            .ours(time(&enc_ours))
+            .plist(time(&enc_plist))
+            .floor("memcpy, fresh", &copy),
+        Row::new("lazy: open + root ¹")
+            .ours(time(&open))
+            .plist(time(&dec_plist)),
+        Row::new("floor: memcpy of the output, fresh Vec").ours(time(&copy)),
+        Row::new("floor: clone of the `PlistValue` tree").ours(time(&clone)),
+        Row::new(format!(
+            "output size, bytes ({} objects)",
+            report::thousands(Document::from_slice(&ours)?.len())
+        ))
+        .ours(Measure::Bytes(ours.len() as u64, None))
+        .plist(Measure::Bytes(theirs.len() as u64, None)),
+        Row::new("peak heap, encode (× output) ²")
+            .ours(Measure::Bytes(h_enc_ours, Some(ours.len() as u64)))
+            .plist(Measure::Bytes(h_enc_plist, Some(theirs.len() as u64))),
+        Row::new("peak heap, decode (× input) ²")
+            .ours(Measure::Bytes(h_dec_ours, Some(input.len() as u64)))
+            .plist(Measure::Bytes(h_dec_plist, Some(input.len() as u64))),
+    ];
+    Ok(Table {
+        title: format!(
+            "{path}: {} bytes, {k} rounds",
+            report::thousands(input.len() as u64)
+        ),
+        params: vec![
+            ("file", Json::Str(path.into())),
+            ("rounds", Json::Int(k as u64)),
+            ("input_bytes", Json::Int(input.len() as u64)),
+        ],
+        rows,
+        notes: vec![
+            "¹ The plist crate has no lazy reader; its column is its full decode.".into(),
+            "² Most heap live at once above the starting point, result included.".into(),
+        ],
+    })
+}
+
+/// Time per message at three sizes, random variant, against the plist crate and the
+/// floors, which show what the memory hierarchy alone does as the document grows.
+fn scaling(k: usize) -> Res<Table> {
+    const SIZES: [usize; 3] = [2_000, 20_000, 200_000];
+    // Name, whether the flatness target applies, median µs per message at each size.
+    let mut series: Vec<(&str, bool, Vec<f64>)> = [
+        ("typed encode, `to_vec`", true),
+        ("typed encode, reused `Writer`", true),
+        ("typed decode → `Project`", true),
+        ("plist crate: typed encode", false),
+        ("plist crate: typed decode", false),
+        ("floor: memcpy of the output, fresh Vec", false),
+        ("floor: clone of the owned `Project`", false),
+    ]
+    .map(|(name, target)| (name, target, Vec::new()))
+    .into();
+    let mut rows = Vec::new();
+    for n in SIZES {
+        eprintln!("[scaling N={n}…]");
+        let project = generate(n, Variant::Random);
+        let input = plist_encode(&project);
+        ensure(
+            plistvalue::from_slice::<Project>(&input)? == project,
+            "plistvalue decodes the plist crate's output to the generated Project",
+        )?;
+        let (enc, enc_plist) = race2(
+            k,
+            || plistvalue::to_vec(&project).expect("checked"),
+            || plist_encode(&project),
+        );
+        let mut writer = Writer::new();
+        let mut buf = Vec::new();
+        let reuse = solo(
+            k,
+            timed(|| {
+                buf.clear();
+                writer.write_into(&project, &mut buf).expect("checked");
+            }),
+        );
+        drop((writer, buf));
+        let (dec, dec_plist) = race2(
+            k,
+            || plistvalue::from_slice::<Project>(&input).expect("checked"),
+            || plist::from_bytes::<Project>(&input).expect("checked"),
+        );
+        // The outputs are the same size (checked in the main table), so the plist
+        // crate's file stands for ours.
+        let copy = solo(k, timed(|| memcpy_fresh(&input)));
+        let clone = solo(k, timed(|| project.clone()));
+        let per = |s: &Stat| {
+            let d = |t: &Duration| *t / n as u32;
+            Stat {
+                median: d(&s.median),
+                min: d(&s.min),
+                samples: s.samples.iter().map(d).collect(),
+            }
+        };
+        for (j, s) in [&enc, &reuse, &dec, &enc_plist, &dec_plist, &copy, &clone]
+            .into_iter()
+            .enumerate()
+        {
+            series[j].2.push(s.median.as_secs_f64() * 1e6 / n as f64);
+        }
+        let at = |op: &str| format!("N = {n}: {op}, per message");
+        rows.push(
+            Row::new(at(series[0].0))
+                .ours(time(&per(&enc)))
+                .plist(time(&per(&enc_plist)))
+                .floor("memcpy, fresh", &per(&copy)),
+        );
+        rows.push(
+            Row::new(at(series[1].0))
+                .ours(time(&per(&reuse)))
+                .floor("memcpy, fresh", &per(&copy)),
+        );
+        rows.push(
+            Row::new(at(series[2].0))
+                .ours(time(&per(&dec)))
+                .plist(time(&per(&dec_plist)))
+                .floor("clone", &per(&clone)),
+        );
+    }
+    for (name, target, v) in &series {
+        let spread =
+            v.iter().cloned().fold(f64::MIN, f64::max) / v.iter().cloned().fold(f64::MAX, f64::min);
+        let row = Row::new(format!(
+            "{name}: slowest ÷ fastest time per message, 2k → 200k = {spread:.2}"
+        ));
+        rows.push(if *target {
+            row.target("flat within 20%", spread <= 1.2)
+        } else {
+            row
+        });
+    }
+    Ok(Table {
+        title: format!("Scaling, random variant, {k} rounds: time per message"),
+        params: vec![
+            (
+                "messages",
+                Json::Arr(SIZES.iter().map(|&n| Json::Int(n as u64)).collect()),
+            ),
+            ("variant", Json::Str("random".into())),
+            ("rounds", Json::Int(k as u64)),
+        ],
+        rows,
+        notes: vec![
+            "Each N is generated, checked and timed on its own; the plist crate \
+                     runs in the same rounds."
+                .into(),
+        ],
+    })
+}

@@ -1,0 +1,82 @@
+//! Timing: every contestant of a race runs once per round, in rotating order, so
+//! neither library always runs first (warm caches, CPU frequency) or second.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Samples of one operation.
+#[derive(Clone, Debug)]
+pub struct Stat {
+    pub median: Duration,
+    pub min: Duration,
+    pub samples: Vec<Duration>,
+}
+
+impl Stat {
+    fn new(samples: Vec<Duration>) -> Stat {
+        let mut sorted = samples.clone();
+        sorted.sort();
+        Stat {
+            median: sorted[sorted.len() / 2],
+            min: sorted[0],
+            samples,
+        }
+    }
+
+    /// This median in the other's: above 1 means this one is slower.
+    pub fn over(&self, other: &Stat) -> f64 {
+        self.median.as_secs_f64() / other.median.as_secs_f64()
+    }
+}
+
+/// Wraps an operation so that calling it returns only its time. Results are dropped
+/// after the clock stops: dropping a 20k-message model takes tens of milliseconds,
+/// which are not the operation's. The first call (the warm-up) also calibrates: an
+/// operation under a millisecond is then timed in batches of about a millisecond
+/// and reported per call, where one reading of the clock would be mostly noise.
+pub fn timed<R>(mut op: impl FnMut() -> R) -> impl FnMut() -> Duration {
+    let mut batch = 0u32;
+    let mut results = Vec::new();
+    move || {
+        if batch == 0 {
+            let start = Instant::now();
+            let result = black_box(op());
+            let elapsed = start.elapsed();
+            drop(result);
+            let per_ms = BATCH.as_nanos() / elapsed.as_nanos().max(1);
+            batch = per_ms.clamp(1, 100_000) as u32;
+            return elapsed;
+        }
+        results.reserve(batch as usize);
+        let start = Instant::now();
+        for _ in 0..batch {
+            results.push(black_box(op()));
+        }
+        let elapsed = start.elapsed();
+        results.clear();
+        elapsed / batch
+    }
+}
+
+const BATCH: Duration = Duration::from_millis(1);
+
+/// One warm-up round, then `rounds` timed rounds of every contestant.
+pub fn race(rounds: usize, contestants: &mut [&mut dyn FnMut() -> Duration]) -> Vec<Stat> {
+    let k = contestants.len();
+    for c in contestants.iter_mut() {
+        c();
+    }
+    let mut samples = vec![Vec::with_capacity(rounds); k];
+    for round in 0..rounds {
+        for j in 0..k {
+            let i = (round + j) % k;
+            samples[i].push(contestants[i]());
+        }
+    }
+    samples.into_iter().map(Stat::new).collect()
+}
+
+/// A race of one.
+pub fn solo(rounds: usize, mut op: impl FnMut() -> Duration) -> Stat {
+    race(rounds, &mut [&mut op]).remove(0)
+}
