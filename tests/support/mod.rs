@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use plistvalue::{Document, Error, Kind};
+
 /// `../shared/<rel>` if it exists. Without it, prints why the test is skipped and
 /// returns `None` — unless `PLISTVALUE_REQUIRE_SHARED=1` (as in `.ci/run`), where a
 /// missing corpus is a failure.
@@ -38,4 +40,37 @@ pub fn corpus_manifest() -> Option<Vec<(PathBuf, String)>> {
         })
         .collect();
     Some(rows)
+}
+
+/// Visits every object reachable from the root once (a visited bit per index, so
+/// shared subtrees are not re-expanded), reading each leaf. Returns the count.
+pub fn walk(doc: &Document<'_>) -> Result<u64, Error> {
+    let mut seen = vec![false; doc.len() as usize];
+    let mut stack = vec![doc.root()?];
+    let mut visited = 0;
+    while let Some(node) = stack.pop() {
+        if std::mem::replace(&mut seen[node.index() as usize], true) {
+            continue;
+        }
+        visited += 1;
+        match node.kind() {
+            Kind::Array | Kind::Set => {
+                for e in node.elements()? {
+                    stack.push(e?);
+                }
+            }
+            Kind::Dictionary => {
+                for entry in node.entries()? {
+                    let (k, v) = entry?;
+                    stack.push(k);
+                    stack.push(v);
+                }
+            }
+            _ => {
+                let _ = (node.as_integer(), node.as_f64(), node.as_date());
+                let _ = (node.as_uid(), node.as_data(), node.to_str());
+            }
+        }
+    }
+    Ok(visited)
 }
