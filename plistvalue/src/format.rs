@@ -53,22 +53,37 @@ pub fn width_nibble(width: u8) -> u8 {
     width.trailing_zeros() as u8
 }
 
-/// Appends the low `width` bytes of `v` big-endian.
-#[inline]
+/// Appends the low `width` bytes of `v` big-endian. The widths writers use get a
+/// fixed-size copy: a variable-length one is a `memcpy` call, and this runs for every
+/// reference, offset and integer.
+#[inline(always)]
 pub fn put_uint(out: &mut Vec<u8>, v: u64, width: u8) {
-    out.extend_from_slice(&v.to_be_bytes()[8 - width as usize..]);
+    match width {
+        1 => out.push(v as u8),
+        2 => out.extend_from_slice(&(v as u16).to_be_bytes()),
+        4 => out.extend_from_slice(&(v as u32).to_be_bytes()),
+        8 => out.extend_from_slice(&v.to_be_bytes()),
+        _ => out.extend_from_slice(&v.to_be_bytes()[8 - width as usize..]),
+    }
 }
 
 /// Reads a big-endian unsigned integer of any width; only the low 8 bytes count,
-/// as in CoreFoundation's `_getSizedInt`.
-#[inline]
+/// as in CoreFoundation's `_getSizedInt`. The widths writers use are read with a
+/// fixed-size load: a variable-length copy is a `memcpy` call and a stalled load on
+/// the path every object read takes.
+#[inline(always)]
 pub fn get_uint(bytes: &[u8]) -> u64 {
-    if bytes.len() >= 8 {
-        return u64::from_be_bytes(bytes[bytes.len() - 8..].try_into().unwrap());
+    match *bytes {
+        [b] => b as u64,
+        [a, b] => u16::from_be_bytes([a, b]) as u64,
+        [a, b, c, d] => u32::from_be_bytes([a, b, c, d]) as u64,
+        _ if bytes.len() >= 8 => u64::from_be_bytes(bytes[bytes.len() - 8..].try_into().unwrap()),
+        _ => {
+            let mut buf = [0u8; 8];
+            buf[8 - bytes.len()..].copy_from_slice(bytes);
+            u64::from_be_bytes(buf)
+        }
     }
-    let mut buf = [0u8; 8];
-    buf[8 - bytes.len()..].copy_from_slice(bytes);
-    u64::from_be_bytes(buf)
 }
 
 /// Appends a marker with an inline count, or the `0xF` nibble and an integer object

@@ -167,7 +167,7 @@ impl<'a> Document<'a> {
         }
         // The trailer check guarantees the whole table lies inside the input.
         let entry = self.table_offset + index as usize * self.offset_size as usize;
-        let offset = read_be(self.bytes, entry, self.offset_size);
+        let offset = get_uint(&self.bytes[entry..entry + self.offset_size as usize]);
         if offset < format::MAGIC.len() as u64 || offset >= self.table_offset as u64 {
             return Err(Error::at(
                 ErrorKind::OffsetOutOfRange { offset },
@@ -248,7 +248,7 @@ impl<'a> Document<'a> {
         if self.table_offset - (at + 1) < width {
             return Err(bad(ErrorKind::Truncated));
         }
-        let count = read_be(self.bytes, at + 1, width as u8);
+        let count = get_uint(&self.bytes[at + 1..at + 1 + width]);
         if count > i64::MAX as u64 {
             return Err(bad(ErrorKind::InvalidLength("count above i64::MAX")));
         }
@@ -260,7 +260,7 @@ impl<'a> Document<'a> {
     pub(crate) fn child_index(&self, container: &Head, j: u64) -> Result<u64, Error> {
         // `head` checked that count × ref_size bytes fit, so this read is in bounds.
         let at = container.body + j as usize * self.ref_size as usize;
-        let index = read_be(self.bytes, at, self.ref_size);
+        let index = get_uint(&self.bytes[at..at + self.ref_size as usize]);
         if index >= self.num_objects {
             return Err(Error::at(
                 ErrorKind::RefOutOfRange {
@@ -272,19 +272,6 @@ impl<'a> Document<'a> {
             ));
         }
         Ok(index)
-    }
-}
-
-/// The big-endian unsigned integer of `width` bytes at `at`. The widths writers use
-/// are read with a fixed-size load: `get_uint`'s variable-length copy is a `memcpy`
-/// call and a stalled load on the path every object read takes.
-#[inline(always)]
-fn read_be(bytes: &[u8], at: usize, width: u8) -> u64 {
-    match width {
-        1 => bytes[at] as u64,
-        2 => u16::from_be_bytes(bytes[at..at + 2].try_into().unwrap()) as u64,
-        4 => u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as u64,
-        _ => get_uint(&bytes[at..at + width as usize]),
     }
 }
 

@@ -26,20 +26,6 @@ pub(super) fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64
     }
 }
 
-/// Appends `v` as a big-endian integer of `width` bytes, with a fixed-size copy per
-/// width: `put_uint`'s variable-length one is a `memcpy` call, and this runs for
-/// every reference, offset and integer.
-#[inline(always)]
-fn put_be(out: &mut Vec<u8>, v: u64, width: u8) {
-    match width {
-        1 => out.push(v as u8),
-        2 => out.extend_from_slice(&(v as u16).to_be_bytes()),
-        4 => out.extend_from_slice(&(v as u32).to_be_bytes()),
-        8 => out.extend_from_slice(&v.to_be_bytes()),
-        _ => put_uint(out, v, width),
-    }
-}
-
 #[inline]
 fn put_refs(out: &mut Vec<u8>, refs: &[u32], ref_size: u8) {
     match ref_size {
@@ -56,7 +42,7 @@ fn put_refs(out: &mut Vec<u8>, refs: &[u32], ref_size: u8) {
         }
         _ => {
             for &r in refs {
-                put_be(out, r as u64, ref_size);
+                put_uint(out, r as u64, ref_size);
             }
         }
     }
@@ -74,7 +60,7 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
         Obj::UInt(v) => {
             let w = pow2_width(v);
             out.push(format::INT | width_nibble(w));
-            put_be(out, v, w);
+            put_uint(out, v, w);
         }
         Obj::NegInt(v) => {
             out.push(format::INT | 3);
@@ -95,7 +81,7 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
         Obj::Uid(v) => {
             let w = pow2_width(v);
             out.push(format::UID | (w - 1));
-            put_be(out, v, w);
+            put_uint(out, v, w);
         }
         Obj::Data(_) | Obj::DataArena { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
             let bytes = body_of(st, o).unwrap_or_default();
@@ -208,7 +194,7 @@ pub(crate) fn emit<S: Sink>(
     let offset_size = pow2_width(table_offset);
     let total = table_offset + n * offset_size as u64 + format::TRAILER_LEN as u64;
     for &off in offsets.iter() {
-        put_be(sink.buf(), off, offset_size);
+        put_uint(sink.buf(), off, offset_size);
         sink.flush_some()?;
     }
     Trailer {
