@@ -7,7 +7,7 @@ use std::cell::Cell;
 use super::limits::Limits;
 use super::node::Node;
 use crate::error::{Error, ErrorKind};
-use crate::format::{self, get_uint, Trailer, MIN_FILE_LEN, TRAILER_LEN};
+use crate::format::{self, Trailer, MIN_FILE_LEN, TRAILER_LEN};
 
 /// A validated binary plist over borrowed bytes, read lazily.
 ///
@@ -37,13 +37,25 @@ pub struct Document<'a> {
     nodes_left: Cell<u64>,
     bytes_left: Cell<u64>,
     objects_read: Cell<u64>,
+    /// ASCII dictionary keys already read, by object index modulo the length. The
+    /// dictionaries of one type share their key objects, so after the first few
+    /// nearly every key read is a hit: no offset-table read, no marker, no ASCII
+    /// check.
+    /// A slot holds (index, payload start, length); a `&'a str` in a `Cell` would
+    /// make the document invariant in `'a`.
+    keys: Box<[Cell<(u64, usize, usize)>]>,
 }
+
+/// Slots in the key cache: more than the distinct keys of most documents' types,
+/// and small enough (1.5 KiB) to stay in L1.
+const KEY_CACHE: usize = 64;
 
 /// An object's location and shape, read from its marker.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Head {
+    /// Index in the offset table; the object's byte offset is read back from there
+    /// when an error needs it, which keeps `Head` to four words.
     pub(crate) index: u64,
-    pub(crate) offset: usize,
     pub(crate) marker: u8,
     /// Elements, entries, bytes or UTF-16 units; 0 for fixed-size scalars.
     pub(crate) count: u64,
@@ -71,6 +83,10 @@ impl<'a> Document<'a> {
             nodes_left: Cell::new(0),
             bytes_left: Cell::new(0),
             objects_read: Cell::new(0),
+            // No object has index `u64::MAX`: the trailer check caps the count.
+            keys: (0..KEY_CACHE)
+                .map(|_| Cell::new((u64::MAX, 0, 0)))
+                .collect(),
         };
         // CoreFoundation checks the top object's offset at open; so do we.
         doc.head(doc.top_object)?;
@@ -146,111 +162,160 @@ impl<'a> Document<'a> {
 
     #[cold]
     fn over_budget(&self, what: &'static str, limit: u64, at: &Head) -> Error {
-        Error::at(
-            ErrorKind::BudgetExceeded { what, limit },
-            at.offset as u64,
-            at.index,
-        )
+        self.object_error(at.index, ErrorKind::BudgetExceeded { what, limit })
     }
 
     /// Reads object `index`'s offset and marker, and checks that its payload lies
-    /// inside the object area. Inlined into `Node::child`, the path of every read,
-    /// so that the `Head` stays in registers.
+    /// inside the object area. Inlined into `Node::child`, the path of every read;
+    /// every failure is built out of line, so the hot path keeps a small frame.
     #[inline]
     pub(crate) fn head(&self, index: u64) -> Result<Head, Error> {
         self.objects_read.set(self.objects_read.get() + 1);
         if index >= self.num_objects {
-            return Err(Error::new(ErrorKind::RefOutOfRange {
-                reference: index,
-                num_objects: self.num_objects,
-            }));
+            return Err(self.ref_out_of_range(index));
         }
-        // The trailer check guarantees the whole table lies inside the input.
-        let entry = self.table_offset + index as usize * self.offset_size as usize;
-        let offset = get_uint(&self.bytes[entry..entry + self.offset_size as usize]);
+        let offset = self.offset_of(index);
         if offset < format::MAGIC.len() as u64 || offset >= self.table_offset as u64 {
-            return Err(Error::at(
-                ErrorKind::OffsetOutOfRange { offset },
-                entry as u64,
-                index,
-            ));
+            return Err(self.bad_offset(index, offset));
         }
         let offset = offset as usize;
-        let bad = |kind| Error::at(kind, offset as u64, index);
+        // `offset` is below `table_offset`, so `offset + 1 <= end`.
         let end = self.table_offset;
         let marker = self.bytes[offset];
-        let nibble = marker & 0x0F;
-        let fixed = |len: usize| -> Result<Head, Error> {
-            if end - (offset + 1) < len {
-                return Err(bad(ErrorKind::Truncated));
+        let shape = SHAPES[marker as usize];
+        if shape <= MAX_FIXED {
+            if end - (offset + 1) < shape as usize {
+                return Err(self.object_error(index, ErrorKind::Truncated));
             }
-            Ok(Head {
+            return Ok(Head {
                 index,
-                offset,
                 marker,
                 count: 0,
                 body: offset + 1,
-            })
-        };
-        match marker >> 4 {
-            0x0 if matches!(marker, format::NULL | format::FALSE | format::TRUE) => fixed(0),
-            0x1 if nibble <= 4 => fixed(1 << nibble),
-            0x2 if marker == format::REAL32 => fixed(4),
-            0x2 if marker == format::REAL64 => fixed(8),
-            0x3 if marker == format::DATE => fixed(8),
-            0x8 if nibble <= 7 => fixed(nibble as usize + 1),
-            0x4 | 0x5 | 0x6 | 0xA | 0xC | 0xD => {
-                let (count, body) = self.count(nibble, offset, index)?;
-                let unit: u64 = match marker >> 4 {
-                    0x4 | 0x5 => 1,
-                    0x6 => 2,
-                    0xD => 2 * self.ref_size as u64,
-                    _ => self.ref_size as u64,
-                };
-                let room = (end - body) as u64;
-                match count.checked_mul(unit) {
-                    Some(len) if len <= room => Ok(Head {
-                        index,
-                        offset,
-                        marker,
-                        count,
-                        body,
-                    }),
-                    _ => Err(bad(ErrorKind::InvalidLength(
-                        "the payload runs past the object area",
-                    ))),
-                }
-            }
-            _ => Err(bad(ErrorKind::InvalidMarker(marker))),
+            });
         }
+        if shape == BAD {
+            return Err(self.object_error(index, ErrorKind::InvalidMarker(marker)));
+        }
+        let (count, body) = self.count(marker, offset, index)?;
+        let unit = match shape {
+            PER_BYTE => 1,
+            PER_UNIT16 => 2,
+            PER_REF => self.ref_size as u64,
+            _ => 2 * self.ref_size as u64,
+        };
+        match count.checked_mul(unit) {
+            Some(len) if len <= (end - body) as u64 => Ok(Head {
+                index,
+                marker,
+                count,
+                body,
+            }),
+            _ => Err(self.object_error(
+                index,
+                ErrorKind::InvalidLength("the payload runs past the object area"),
+            )),
+        }
+    }
+
+    /// The text of dictionary key `index` when it is an ASCII string, through the
+    /// key cache; `None` for any other key, which the caller reads as a node.
+    #[inline]
+    pub(crate) fn ascii_key(&self, index: u64) -> Result<Option<&'a str>, Error> {
+        let slot = &self.keys[index as usize % KEY_CACHE];
+        let (cached, at, len) = slot.get();
+        if cached == index {
+            let bytes: &'a [u8] = &self.bytes[at..at + len];
+            // SAFETY: the miss path stored this range only after `as_ascii` found it
+            // all ASCII, so valid UTF-8, and the input bytes cannot change.
+            return Ok(Some(unsafe { std::str::from_utf8_unchecked(bytes) }));
+        }
+        self.ascii_key_miss(slot, index)
+    }
+
+    #[inline(never)]
+    fn ascii_key_miss(
+        &self,
+        slot: &Cell<(u64, usize, usize)>,
+        index: u64,
+    ) -> Result<Option<&'a str>, Error> {
+        let node = self.node(index)?;
+        let text = node.as_ascii();
+        if let Some(text) = text {
+            slot.set((index, node.head.body, text.len()));
+        }
+        Ok(text)
+    }
+
+    /// The raw offset-table entry of `index`, which must be below `num_objects`.
+    #[inline]
+    pub(crate) fn offset_of(&self, index: u64) -> u64 {
+        let entry = self.table_offset + index as usize * self.offset_size as usize;
+        self.window(entry, self.offset_size)
+    }
+
+    /// The `width`-byte (1 to 8) big-endian integer at `at`, read with one 8-byte
+    /// load instead of a branch per width. Every such integer (an offset-table
+    /// entry, a reference, a count) ends at or before the trailer, whose 32 bytes
+    /// follow, so the window is always inside the input.
+    #[inline(always)]
+    fn window(&self, at: usize, width: u8) -> u64 {
+        let word: [u8; 8] = self.bytes[at..at + 8].try_into().unwrap();
+        u64::from_be_bytes(word) >> (64 - 8 * width as u32)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn ref_out_of_range(&self, index: u64) -> Error {
+        Error::new(ErrorKind::RefOutOfRange {
+            reference: index,
+            num_objects: self.num_objects,
+        })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_offset(&self, index: u64, offset: u64) -> Error {
+        let entry = self.table_offset as u64 + index * self.offset_size as u64;
+        Error::at(ErrorKind::OffsetOutOfRange { offset }, entry, index)
+    }
+
+    /// An error located at object `index`, whose offset-table entry is valid.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn object_error(&self, index: u64, kind: ErrorKind) -> Error {
+        Error::at(kind, self.offset_of(index), index)
     }
 
     /// The count of a data, string or collection object: the marker's nibble, or an
     /// integer object after a `0xF` nibble. Inlined with `head`: most strings are
     /// 15 bytes or longer and take the long form.
     #[inline]
-    fn count(&self, nibble: u8, offset: usize, index: u64) -> Result<(u64, usize), Error> {
-        let bad = |kind| Error::at(kind, offset as u64, index);
+    fn count(&self, marker: u8, offset: usize, index: u64) -> Result<(u64, usize), Error> {
+        let nibble = marker & 0x0F;
         if nibble != format::LONG_COUNT {
             return Ok((nibble as u64, offset + 1));
         }
         let at = offset + 1;
         if at >= self.table_offset {
-            return Err(bad(ErrorKind::Truncated));
+            return Err(self.object_error(index, ErrorKind::Truncated));
         }
         let int_marker = self.bytes[at];
         if int_marker >> 4 != 1 || int_marker & 0x0F > 3 {
-            return Err(bad(ErrorKind::InvalidLength(
-                "a long count must be an integer object of 1, 2, 4 or 8 bytes",
-            )));
+            return Err(self.object_error(
+                index,
+                ErrorKind::InvalidLength(
+                    "a long count must be an integer object of 1, 2, 4 or 8 bytes",
+                ),
+            ));
         }
         let width = 1usize << (int_marker & 0x0F);
         if self.table_offset - (at + 1) < width {
-            return Err(bad(ErrorKind::Truncated));
+            return Err(self.object_error(index, ErrorKind::Truncated));
         }
-        let count = get_uint(&self.bytes[at + 1..at + 1 + width]);
+        let count = self.window(at + 1, width as u8);
         if count > i64::MAX as u64 {
-            return Err(bad(ErrorKind::InvalidLength("count above i64::MAX")));
+            return Err(self.object_error(index, ErrorKind::InvalidLength("count above i64::MAX")));
         }
         Ok((count, at + 1 + width))
     }
@@ -260,18 +325,53 @@ impl<'a> Document<'a> {
     pub(crate) fn child_index(&self, container: &Head, j: u64) -> Result<u64, Error> {
         // `head` checked that count × ref_size bytes fit, so this read is in bounds.
         let at = container.body + j as usize * self.ref_size as usize;
-        let index = get_uint(&self.bytes[at..at + self.ref_size as usize]);
+        let index = self.window(at, self.ref_size);
         if index >= self.num_objects {
-            return Err(Error::at(
+            return Err(self.object_error(
+                container.index,
                 ErrorKind::RefOutOfRange {
                     reference: index,
                     num_objects: self.num_objects,
                 },
-                container.offset as u64,
-                container.index,
             ));
         }
         Ok(index)
+    }
+}
+
+/// `SHAPES[marker]`: up to `MAX_FIXED`, the payload length of a fixed-size object;
+/// otherwise how a counted payload is sized, or `BAD` for a marker no format
+/// version defines.
+static SHAPES: [u8; 256] = {
+    let mut table = [BAD; 256];
+    let mut m = 0;
+    while m < 256 {
+        table[m] = shape(m as u8);
+        m += 1;
+    }
+    table
+};
+const MAX_FIXED: u8 = 16;
+const PER_BYTE: u8 = 0x40;
+const PER_UNIT16: u8 = 0x41;
+const PER_REF: u8 = 0x42;
+const PER_REF_PAIR: u8 = 0x43;
+const BAD: u8 = 0xFF;
+
+const fn shape(marker: u8) -> u8 {
+    let nibble = marker & 0x0F;
+    match marker >> 4 {
+        0x0 if marker == format::NULL || marker == format::FALSE || marker == format::TRUE => 0,
+        0x1 if nibble <= 4 => 1 << nibble,
+        0x2 if marker == format::REAL32 => 4,
+        0x2 if marker == format::REAL64 => 8,
+        0x3 if marker == format::DATE => 8,
+        0x8 if nibble <= 7 => nibble + 1,
+        0x4 | 0x5 => PER_BYTE,
+        0x6 => PER_UNIT16,
+        0xA | 0xC => PER_REF,
+        0xD => PER_REF_PAIR,
+        _ => BAD,
     }
 }
 

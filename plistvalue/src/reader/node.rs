@@ -57,7 +57,7 @@ impl std::fmt::Debug for Node<'_, '_> {
         f.debug_struct("Node")
             .field("kind", &self.kind())
             .field("index", &self.head.index)
-            .field("offset", &self.head.offset)
+            .field("offset", &self.offset())
             .finish()
     }
 }
@@ -94,7 +94,7 @@ impl<'d, 'a> Node<'d, 'a> {
 
     /// Byte offset of the object's marker.
     pub fn offset(&self) -> u64 {
-        self.head.offset as u64
+        self.doc.offset_of(self.head.index)
     }
 
     /// Elements of an array or set, entries of a dictionary, bytes of data, UTF-16
@@ -110,7 +110,7 @@ impl<'d, 'a> Node<'d, 'a> {
     /// An error located at this object.
     #[cold]
     pub fn error(&self, kind: ErrorKind) -> Error {
-        Error::at(kind, self.head.offset as u64, self.head.index)
+        self.doc.object_error(self.head.index, kind)
     }
 
     /// The "expected X, found Y" error for this object.
@@ -266,11 +266,17 @@ impl<'d, 'a> Node<'d, 'a> {
     #[inline]
     pub(crate) fn child(&self, j: u64) -> Result<Node<'d, 'a>, Error> {
         let index = self.doc.child_index(&self.head, j)?;
-        let head = self
-            .doc
-            .head(index)
-            .map_err(|e| e.with_position(self.head.offset as u64, self.head.index))?;
-        Ok(Node::new(self.doc, head))
+        match self.doc.head(index) {
+            Ok(head) => Ok(Node::new(self.doc, head)),
+            Err(e) => Err(self.locate(e)),
+        }
+    }
+
+    /// Places an error that carries no position at this object.
+    #[cold]
+    #[inline(never)]
+    fn locate(&self, e: Error) -> Error {
+        e.with_position(self.offset(), self.head.index)
     }
 
     fn is_sequence(&self) -> bool {
