@@ -585,3 +585,53 @@ fn from_node_decodes_one_object_lazily() {
         doc.objects_read()
     );
 }
+
+/// Keys come from the document's key cache once seen; errors must still name the
+/// key object, non-ASCII keys must still match, and more distinct keys than cache
+/// slots must all read back.
+#[test]
+fn cached_keys_keep_their_errors_and_every_key_reads_back() {
+    let tree = plist!({ "1": "a", "x1": "b" });
+    let bytes = plistvalue::to_vec(&tree).unwrap();
+    let err = plistvalue::serde::from_slice::<BTreeMap<u32, String>>(&bytes).unwrap_err();
+    assert!(
+        err.to_string().contains("dictionary key `x1` is not a u32"),
+        "{err}"
+    );
+    let doc = Document::from_slice(&bytes).unwrap();
+    let key = doc.node(err.object().unwrap()).unwrap();
+    assert_eq!(key.as_str().as_deref(), Some("x1"));
+    assert_eq!(err.offset(), Some(key.offset()));
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Accented {
+        #[serde(rename = "café")]
+        cafe: u32,
+        plain: u32,
+    }
+    let list = plist!([{ "café": 1, "plain": 2 }, { "plain": 4, "café": 3 }]);
+    assert_eq!(
+        plistvalue::serde::from_slice::<Vec<Accented>>(&plistvalue::to_vec(&list).unwrap())
+            .unwrap(),
+        vec![
+            Accented { cafe: 1, plain: 2 },
+            Accented { cafe: 3, plain: 4 }
+        ]
+    );
+
+    let many: BTreeMap<String, u32> = (0..300).map(|i| (format!("key{i}"), i)).collect();
+    let twice = vec![many.clone(), many.clone()];
+    let back: Vec<BTreeMap<String, u32>> = plistvalue::serde::from_slice(&ours(&twice)).unwrap();
+    assert_eq!(back, twice);
+
+    // A dictionary whose only key is the integer 5: rejected at the key's offset.
+    let mut bytes = b"bplist00".to_vec();
+    bytes.extend_from_slice(&[0xD1, 0x01, 0x02, 0x10, 0x05, 0x51, b'a', 8, 11, 13]);
+    bytes.extend_from_slice(&[0, 0, 0, 0, 0, 0, 1, 1]);
+    for v in [3u64, 0, 15] {
+        bytes.extend_from_slice(&v.to_be_bytes());
+    }
+    let err = plistvalue::serde::from_slice::<BTreeMap<String, String>>(&bytes).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::NonStringKey(_)), "{err}");
+    assert_eq!((err.offset(), err.object()), (Some(11), Some(1)));
+}

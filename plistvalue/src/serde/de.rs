@@ -11,7 +11,7 @@ use ::serde::forward_to_deserialize_any;
 
 use super::compat;
 use crate::error::{Error, ErrorKind};
-use crate::reader::{Elements, Entries, Kind, Node};
+use crate::reader::{Elements, Kind, Node};
 
 /// Reads one value.
 #[derive(Clone, Copy)]
@@ -53,12 +53,18 @@ impl<'d, 'de> Deserializer<'d, 'de> {
 
     /// The value itself, out of a `{Some: v}` wrapper when one may be there and the
     /// requested type could not have meant a dictionary with a `Some` key (`names`
-    /// are its field or variant names).
-    #[inline]
+    /// are its field or variant names). Inlined so that the common case, nothing
+    /// to unwrap, copies nothing.
+    #[inline(always)]
     fn unwrapped(self, names: &[&str]) -> Result<Self, Error> {
         if !self.wrapped {
             return Ok(self);
         }
+        self.unwrap_some(names)
+    }
+
+    #[inline(never)]
+    fn unwrap_some(self, names: &[&str]) -> Result<Self, Error> {
         let n = self.node;
         if n.is_dictionary()
             && n.len() == 1
@@ -129,11 +135,13 @@ impl<'d, 'de> Deserializer<'d, 'de> {
 
     fn entries<V: Visitor<'de>>(&self, visitor: V, bare: bool) -> Result<V::Value, Error> {
         let n = self.node;
-        let entries = n.entries()?;
+        if !n.is_dictionary() {
+            return Err(n.mismatch("dictionary"));
+        }
         let _guard = n.enter()?;
         visitor.visit_map(Map {
-            entries,
-            pending: None,
+            dict: n,
+            next: 0,
             bare,
             plist_value: self.plist_value,
         })
@@ -437,17 +445,15 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         let d = self.unwrapped(variants)?;
         let n = d.node;
         let r = match n.kind() {
-            Kind::String => visitor.visit_enum(UnitVariant(n)),
+            Kind::String => visitor.visit_enum(UnitVariant(Key::from_node(n)?)),
             Kind::Dictionary if n.len() == 1 => {
                 let _guard = n.enter()?;
-                let key = n.child(0)?;
-                if key.kind() != Kind::String {
-                    return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
-                }
+                let key = Key::read(&n, 0)?;
+                let name = key.text.clone();
                 let value = d.child(n.child(1)?, false);
                 visitor
                     .visit_enum(Variant { key, value })
-                    .map_err(|e| e.in_key(&key_text(&key)))
+                    .map_err(|e| e.in_key(&name))
             }
             _ => return Err(n.mismatch("a variant name, or a dictionary of one entry")),
         };
@@ -462,12 +468,6 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
-}
-
-/// A key's text for an error path; only called once something has failed.
-#[cold]
-fn key_text(key: &Node<'_, '_>) -> String {
-    key.to_str().map(Cow::into_owned).unwrap_or_default()
 }
 
 struct Seq<'d, 'de> {
@@ -505,9 +505,9 @@ impl<'de> de::SeqAccess<'de> for Seq<'_, 'de> {
 }
 
 struct Map<'d, 'de> {
-    entries: Entries<'d, 'de>,
-    /// The entry whose key was handed out and whose value is next.
-    pending: Option<(Node<'d, 'de>, Node<'d, 'de>)>,
+    dict: Node<'d, 'de>,
+    /// Entries whose key has been handed out; the value of entry `next - 1` is due.
+    next: u64,
     /// Values are struct fields.
     bare: bool,
     plist_value: bool,
@@ -521,48 +521,95 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        let Some(next) = self.entries.next() else {
+        if self.next >= self.dict.len() as u64 {
             return Ok(None);
-        };
-        let (key, value) = next?;
-        if key.kind() != Kind::String {
-            return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
         }
-        self.pending = Some((key, value));
-        seed.deserialize(Key(key)).map(Some)
+        self.next += 1;
+        seed.deserialize(Key::read(&self.dict, self.next - 1)?)
+            .map(Some)
     }
 
+    /// Reads the value only now: a value the visitor skips costs nothing more.
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let (key, node) = self
-            .pending
-            .take()
+        let j = self
+            .next
+            .checked_sub(1)
             .ok_or_else(|| Error::custom("next_value called before next_key"))?;
+        let node = self.dict.child(self.dict.len() as u64 + j)?;
         let d = Deserializer {
             node,
             bare: self.bare,
             wrapped: false,
             plist_value: self.plist_value,
         };
-        seed.deserialize(d).map_err(|e| e.in_key(&key_text(&key)))
+        seed.deserialize(d).map_err(|e| self.in_key(e, j))
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len())
+        Some(self.dict.len() - self.next as usize)
     }
 }
 
-/// A dictionary key (already checked to be a string): struct field names, map
-/// keys, variant names. Integer map keys are parsed from their text.
-struct Key<'d, 'de>(Node<'d, 'de>);
+impl Map<'_, '_> {
+    /// Prepends key `j` to an error's path; only called once something has failed.
+    #[cold]
+    #[inline(never)]
+    fn in_key(&self, e: Error, j: u64) -> Error {
+        let name = self.dict.child(j).ok().and_then(|k| k.as_str());
+        e.in_key(name.as_deref().unwrap_or_default())
+    }
+}
 
-impl Key<'_, '_> {
+/// A dictionary key, already checked to be a string: struct field names, map
+/// keys, variant names. Integer map keys are parsed from their text.
+struct Key<'d, 'de> {
+    text: Cow<'de, str>,
+    /// The key object, or the dictionary when `entry` says which of its keys.
+    at: Node<'d, 'de>,
+    entry: Option<u64>,
+}
+
+impl<'d, 'de> Key<'d, 'de> {
+    /// Key `j` of `dict`. ASCII keys come from the document's key cache.
+    #[inline]
+    fn read(dict: &Node<'d, 'de>, j: u64) -> Result<Self, Error> {
+        let doc = dict.document();
+        let index = doc.child_index(&dict.head, j)?;
+        match doc.ascii_key(index)? {
+            Some(text) => Ok(Key {
+                text: Cow::Borrowed(text),
+                at: *dict,
+                entry: Some(j),
+            }),
+            None => Key::from_node(dict.child(j)?),
+        }
+    }
+
+    /// A string used as a name: converted when UTF-16, with the copy charged.
+    fn from_node(node: Node<'d, 'de>) -> Result<Self, Error> {
+        if node.kind() != Kind::String {
+            return Err(node.error(ErrorKind::NonStringKey(node.kind().name())));
+        }
+        let text = node.to_str()?;
+        if let Cow::Owned(s) = &text {
+            node.charge_bytes(s.len())?;
+        }
+        Ok(Key {
+            text,
+            at: node,
+            entry: None,
+        })
+    }
+
     fn parse<T: std::str::FromStr>(&self, target: &'static str) -> Result<T, Error> {
-        let text = self.0.to_str()?;
-        text.parse().map_err(|_| {
-            self.0.error(ErrorKind::Custom(format!(
-                "dictionary key `{text}` is not a {target}"
-            )))
+        self.text.parse().map_err(|_| {
+            let kind =
+                ErrorKind::Custom(format!("dictionary key `{}` is not a {target}", self.text));
+            match self.entry.map(|j| self.at.child(j)) {
+                Some(Ok(key)) => key.error(kind),
+                _ => self.at.error(kind),
+            }
         })
     }
 }
@@ -578,8 +625,12 @@ macro_rules! parsed_keys {
 impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
     type Error = Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        Deserializer::root(self.0).text(visitor, false)
+        match self.text {
+            Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+            Cow::Owned(s) => visitor.visit_string(s),
+        }
     }
 
     parsed_keys! {
@@ -616,7 +667,7 @@ impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
         _: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        visitor.visit_enum(UnitVariant(self.0))
+        visitor.visit_enum(UnitVariant(self))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -630,18 +681,21 @@ impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
 }
 
 /// A variant given by its name alone.
-struct UnitVariant<'d, 'de>(Node<'d, 'de>);
+struct UnitVariant<'d, 'de>(Key<'d, 'de>);
 
-impl<'d, 'de> de::EnumAccess<'de> for UnitVariant<'d, 'de> {
+impl<'de> de::EnumAccess<'de> for UnitVariant<'_, 'de> {
     type Error = Error;
-    type Variant = Self;
+    type Variant = UnitOnly;
 
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
-        Ok((seed.deserialize(Key(self.0))?, self))
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, UnitOnly), Error> {
+        Ok((seed.deserialize(self.0)?, UnitOnly))
     }
 }
 
-impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
+/// What follows a bare variant name: nothing, so only a unit variant fits.
+struct UnitOnly;
+
+impl<'de> de::VariantAccess<'de> for UnitOnly {
     type Error = Error;
 
     fn unit_variant(self) -> Result<(), Error> {
@@ -676,7 +730,7 @@ impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
 
 /// A variant written as `{name: value}`.
 struct Variant<'d, 'de> {
-    key: Node<'d, 'de>,
+    key: Key<'d, 'de>,
     value: Deserializer<'d, 'de>,
 }
 
@@ -688,7 +742,7 @@ impl<'d, 'de> de::EnumAccess<'de> for Variant<'d, 'de> {
         self,
         seed: V,
     ) -> Result<(V::Value, Deserializer<'d, 'de>), Error> {
-        Ok((seed.deserialize(Key(self.key))?, self.value))
+        Ok((seed.deserialize(self.key)?, self.value))
     }
 }
 
