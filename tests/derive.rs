@@ -696,6 +696,57 @@ fn deny_unknown_fields() {
     assert!(err.offset().is_some());
 }
 
+#[derive(Debug, PartialEq, FromPlist)]
+struct Both {
+    a: i32,
+    b: i32,
+}
+
+#[test]
+fn keys_read_through_the_key_cache_keep_their_errors() {
+    // "b" is cached by `Both` before `Denied` rejects it: the error still names the
+    // key object, read again for its offset.
+    let bytes = plistvalue::to_vec(&plist!([{ "a": 1, "b": 2 }, { "a": 1, "b": 2 }])).unwrap();
+    let err = plistvalue::from_slice::<(Both, Denied)>(&bytes).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::UnknownField(f) if f == "b"),
+        "{err}"
+    );
+    let doc = Document::from_slice(&bytes).unwrap();
+    let key = doc.node(err.object().unwrap()).unwrap();
+    assert_eq!(key.as_str().as_deref(), Some("b"));
+    assert_eq!(err.offset(), Some(key.offset()));
+
+    // Paths name cached ASCII keys and UTF-16 keys alike.
+    let err = decode::<Vec<Denied>>(&plist!([{ "a": 1 }, { "a": "x" }])).unwrap_err();
+    assert_eq!(err.path_string(), "[1].a");
+    let err = decode::<NonAscii>(&plist!({ "naïve": "x", "日本": "y" })).unwrap_err();
+    assert_eq!(err.path_string(), "naïve");
+}
+
+#[test]
+fn an_unknown_keys_value_is_never_read() {
+    let mut bytes = plistvalue::to_vec(&plist!({ "a": 1, "zzz": 12345 })).unwrap();
+    let doc = Document::from_slice(&bytes).unwrap();
+    let zzz = doc.root().unwrap().get("zzz").unwrap().unwrap().offset() as usize;
+    bytes[zzz] = 0x70; // no format version defines this marker
+    assert!(matches!(
+        plistvalue::from_slice::<PlistValue>(&bytes)
+            .unwrap_err()
+            .kind(),
+        ErrorKind::InvalidMarker(0x70)
+    ));
+    assert_eq!(
+        plistvalue::from_slice::<OnlyA>(&bytes).unwrap(),
+        OnlyA { a: 1 }
+    );
+    let err = plistvalue::from_slice::<Denied>(&bytes).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::UnknownField(f) if f == "zzz"),
+        "{err}"
+    );
+}
+
 #[derive(Debug, PartialEq, ToPlist, FromPlist)]
 struct NonAscii {
     #[plist(rename = "naïve")]

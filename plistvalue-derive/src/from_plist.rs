@@ -1,8 +1,9 @@
-//! Codegen for `FromPlist`: one pass over a dictionary's entries, matching each
-//! key's raw bytes against the field names (a `match` on byte strings, which
-//! compiles to length-then-bytes compares) with no allocation per key. The first
-//! of duplicate keys wins, as in CoreFoundation; unknown keys are ignored unless
-//! `deny_unknown_fields` is set.
+//! Codegen for `FromPlist`: one pass over a dictionary's keys, read through the
+//! document's key cache, matching each key's raw bytes against the field names (a
+//! `match` on byte strings, which compiles to length-then-bytes compares) with no
+//! allocation per key; a value is read only for a key that names a field. The
+//! first of duplicate keys wins, as in CoreFoundation; unknown keys are ignored
+//! unless `deny_unknown_fields` is set.
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -67,9 +68,10 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
         Data::Struct(Style::Unit, _) => {
             let deny = cont.attrs.deny_unknown_fields.as_ref().map(|_| {
                 quote! {
-                    if let __plist::__private::Some(__entry) = __node.entries()?.next() {
-                        let (__k, _) = __entry?;
-                        return __plist::__private::Err(__plist::__private::unknown_field(&__k));
+                    if let __plist::__private::Some(__k) =
+                        __plist::__private::Fields::new(&__node)?.next()
+                    {
+                        return __plist::__private::Err(__plist::__private::unknown_field(&__k?));
                     }
                 }
             });
@@ -184,9 +186,9 @@ fn keyed<'f, 'a>(fields: &'f [Field<'a>]) -> impl Iterator<Item = &'f Field<'a>>
     fields.iter().filter(|f| !f.skipped() && !f.flattened())
 }
 
-/// `fn name(key) -> u32`: the index (among [`keyed`] fields) of the field a key
-/// names, or their count when it names none. ASCII keys, nearly all of them, are
-/// matched by their bytes; others go the slow way, unit by unit.
+/// `fn name(&FieldKey) -> u32`: the index (among [`keyed`] fields) of the field a
+/// key names, or their count when it names none. ASCII keys, nearly all of them,
+/// are matched by their bytes; others go the slow way, unit by unit.
 fn key_matcher(name: &syn::Ident, fields: &[Field]) -> TokenStream {
     let mut entries: Vec<(&str, u32)> = Vec::new();
     let mut count = 0u32;
@@ -198,10 +200,11 @@ fn key_matcher(name: &syn::Ident, fields: &[Field]) -> TokenStream {
         }
         count += 1;
     }
-    matcher_fn(name, &entries, count)
+    let input = quote!(&__plist::__private::FieldKey<'_, '_>);
+    matcher_fn(name, &input, &quote!(__k.key()), &entries, count)
 }
 
-/// The same for variant names.
+/// The same for variant names, which are nodes: `fn(&Node) -> u32`.
 fn variant_matcher(variants: &[Variant]) -> TokenStream {
     let mut entries: Vec<(&str, u32)> = Vec::new();
     for (i, v) in variants.iter().enumerate() {
@@ -213,17 +216,26 @@ fn variant_matcher(variants: &[Variant]) -> TokenStream {
     }
     matcher_fn(
         &format_ident!("__plist_variant"),
+        &quote!(&__plist::Node<'_, '_>),
+        &quote!(__plist::__private::Key::of(__k)),
         &entries,
         variants.len() as u32,
     )
 }
 
-fn matcher_fn(name: &syn::Ident, entries: &[(&str, u32)], none: u32) -> TokenStream {
+/// A matcher taking `__k: input`, of which `key` is the `Key`.
+fn matcher_fn(
+    name: &syn::Ident,
+    input: &TokenStream,
+    key: &TokenStream,
+    entries: &[(&str, u32)],
+    none: u32,
+) -> TokenStream {
     let none = Literal::u32_unsuffixed(none);
     if entries.is_empty() {
         return quote! {
             #[inline]
-            fn #name(_: &__plist::Node<'_, '_>) -> u32 {
+            fn #name(_: #input) -> u32 {
                 #none
             }
         };
@@ -239,14 +251,14 @@ fn matcher_fn(name: &syn::Ident, entries: &[(&str, u32)], none: u32) -> TokenStr
     });
     quote! {
         #[inline]
-        fn #name(__k: &__plist::Node<'_, '_>) -> u32 {
-            match __k.as_ascii() {
-                __plist::__private::Some(__s) => match __s.as_bytes() {
+        fn #name(__k: #input) -> u32 {
+            match #key {
+                __plist::__private::Key::Ascii(__s) => match __s.as_bytes() {
                     #(#arms)*
                     _ => #none,
                 },
-                __plist::__private::None => {
-                    __plist::__private::match_key_slow(__k, &[#(#slow),*], #none)
+                __plist::__private::Key::Other(__n) => {
+                    __plist::__private::match_key_slow(&__n, &[#(#slow),*], #none)
                 }
             }
         }
@@ -255,7 +267,7 @@ fn matcher_fn(name: &syn::Ident, entries: &[(&str, u32)], none: u32) -> TokenStr
 
 /// Reads keyed fields from the dictionary `__node` (already entered) and builds
 /// `ctor`; evaluates to `Result<Self, Error>`. `outer`, an expression of type
-/// `&impl Fn(&Node) -> bool`, claims keys for an enclosing struct or a tag.
+/// `&impl Fn(&FieldKey) -> bool`, claims keys for an enclosing struct or a tag.
 fn keyed_read(
     cont: &Container,
     fields: &[Field],
@@ -277,10 +289,13 @@ fn keyed_read(
         arms.extend(quote! {
             #i => {
                 if #local.is_none() {
+                    let __v = __k.value()?;
                     #local = __plist::__private::Some(match #decode {
                         __plist::__private::Ok(__x) => __x,
                         __plist::__private::Err(__e) => {
-                            return __plist::__private::Err(__plist::__private::in_key(__e, &__k));
+                            return __plist::__private::Err(
+                                __plist::__private::in_key(__e, __k.key()),
+                            );
                         }
                     });
                 }
@@ -319,7 +334,7 @@ fn keyed_read(
         flatten_reads.extend(quote_spanned! {ty.span()=>
             let #local: #ty = __plist::__private::ReadFields::__plist_read(
                 __node,
-                &|__k: &__plist::Node<'_, '_>| -> bool {
+                &|__k: &__plist::__private::FieldKey<'_, '_>| -> bool {
                     #matcher(__k) != #none #(#siblings)* #outer
                 },
             )?;
@@ -377,8 +392,8 @@ fn keyed_read(
 
     quote! {
         #locals
-        for __entry in __node.entries()? {
-            let (__k, __v) = __entry?;
+        for __k in __plist::__private::Fields::new(&__node)? {
+            let __k = __k?;
             match #matcher(&__k) {
                 #arms
                 _ => #unknown
@@ -418,11 +433,11 @@ fn read_fields_impl(
         #[automatically_derived]
         impl #impl_generics __plist::__private::ReadFields<'de> for #ident #ty_generics #where_clause {
             #[inline]
-            fn __plist_known(__k: &__plist::Node<'_, '_>) -> bool {
+            fn __plist_known(__k: &__plist::__private::FieldKey<'_, '_>) -> bool {
                 #matcher(__k) != #none #(#flattened)*
             }
 
-            fn __plist_read<__P: __plist::__private::Fn(&__plist::Node<'_, '_>) -> bool>(
+            fn __plist_read<__P: __plist::__private::Fn(&__plist::__private::FieldKey<'_, '_>) -> bool>(
                 __node: __plist::Node<'_, 'de>,
                 __outer: &__P,
             ) -> __plist::__private::Result<Self, __plist::Error> {
@@ -498,7 +513,9 @@ fn external(cont: &Container, variants: &[Variant]) -> TokenStream {
             #read
         });
         by_content.extend(quote! {
-            #index => #content.map_err(|__e| __plist::__private::in_key(__e, &__n)),
+            #index => #content.map_err(|__e| {
+                __plist::__private::in_key(__e, __plist::__private::Key::of(&__n))
+            }),
         });
     }
     let unknown = unknown_variant(variants, &quote!(__n));
@@ -566,7 +583,8 @@ fn internal(cont: &Container, variants: &[Variant], tag: &str) -> TokenStream {
                 return __plist::__private::Err(__plist::__private::missing_field(&__node, #tag));
             }
         };
-        let __tag_outer = |__k: &__plist::Node<'_, '_>| -> bool { __k.str_eq(#tag) };
+        let __tag_outer =
+            |__k: &__plist::__private::FieldKey<'_, '_>| -> bool { __k.str_eq(#tag) };
         match __plist_variant(&__t) {
             #(#arms)*
             _ => #unknown,

@@ -268,46 +268,50 @@
 //! const _: () = {
 //!     use ::plistvalue as __plist;
 //!     // Which field a key names: a match on the key's bytes, borrowed from the
-//!     // input; only a UTF-16 key takes the slow path.
+//!     // input; only a key that is not an ASCII string takes the slow path.
 //!     #[inline]
-//!     fn __plist_field(__k: &__plist::Node<'_, '_>) -> u32 {
-//!         match __k.as_ascii() {
-//!             __plist::__private::Some(__s) => match __s.as_bytes() {
+//!     fn __plist_field(__k: &__plist::__private::FieldKey<'_, '_>) -> u32 {
+//!         match __k.key() {
+//!             __plist::__private::Key::Ascii(__s) => match __s.as_bytes() {
 //!                 b"name" => 0,
 //!                 b"headerValue" => 1,
 //!                 _ => 2,
 //!             },
-//!             __plist::__private::None => {
-//!                 __plist::__private::match_key_slow(__k, &[("name", 0), ("headerValue", 1)], 2)
+//!             __plist::__private::Key::Other(__n) => {
+//!                 __plist::__private::match_key_slow(&__n, &[("name", 0), ("headerValue", 1)], 2)
 //!             }
 //!         }
 //!     }
 //!     #[automatically_derived]
 //!     impl<'de> __plist::__private::ReadFields<'de> for Header {
 //!         #[inline]
-//!         fn __plist_known(__k: &__plist::Node<'_, '_>) -> bool {
+//!         fn __plist_known(__k: &__plist::__private::FieldKey<'_, '_>) -> bool {
 //!             __plist_field(__k) != 2
 //!         }
-//!         fn __plist_read<__P: __plist::__private::Fn(&__plist::Node<'_, '_>) -> bool>(
+//!         fn __plist_read<
+//!             __P: __plist::__private::Fn(&__plist::__private::FieldKey<'_, '_>) -> bool
+//!         >(
 //!             __node: __plist::Node<'_, 'de>,
 //!             __outer: &__P,
 //!         ) -> __plist::__private::Result<Self, __plist::Error> {
 //!             let mut __f0: __plist::__private::Option<String> = __plist::__private::None;
 //!             let mut __f1: __plist::__private::Option<Option<String>> = __plist::__private::None;
-//!             // One pass over the entries, in file order; the first of duplicate
-//!             // keys wins, unknown keys are skipped.
-//!             for __entry in __node.entries()? {
-//!                 let (__k, __v) = __entry?;
+//!             // One pass over the keys, in file order, each read through the
+//!             // document's key cache; the first of duplicate keys wins, unknown
+//!             // keys are skipped, and a value is read only for a field it fills.
+//!             for __k in __plist::__private::Fields::new(&__node)? {
+//!                 let __k = __k?;
 //!                 match __plist_field(&__k) {
 //!                     0 => {
 //!                         if __f0.is_none() {
+//!                             let __v = __k.value()?;
 //!                             __f0 =
 //!                                 __plist::__private::Some(
 //!                                     match <String as __plist::FromPlist<'_>>::from_plist(__v) {
 //!                                         __plist::__private::Ok(__x) => __x,
 //!                                         __plist::__private::Err(__e) => {
 //!                                             return __plist::__private::Err(
-//!                                                 __plist::__private::in_key(__e, &__k),
+//!                                                 __plist::__private::in_key(__e, __k.key()),
 //!                                             );
 //!                                         }
 //!                                     },
@@ -316,12 +320,13 @@
 //!                     }
 //!                     1 => {
 //!                         if __f1.is_none() {
+//!                             let __v = __k.value()?;
 //!                             __f1 = __plist::__private::Some(
 //!                                 match <Option<String> as __plist::FromPlist<'_>>::from_plist(__v) {
 //!                                     __plist::__private::Ok(__x) => __x,
 //!                                     __plist::__private::Err(__e) => {
 //!                                         return __plist::__private::Err(
-//!                                             __plist::__private::in_key(__e, &__k),
+//!                                             __plist::__private::in_key(__e, __k.key()),
 //!                                         );
 //!                                     }
 //!                                 },

@@ -5,7 +5,7 @@
 //! ...), so a user type called `Result` or `Some` cannot change what it means.
 
 pub use crate::error::{Error, ErrorKind};
-pub use crate::reader::{DepthGuard, Kind, Node};
+pub use crate::reader::{DepthGuard, FieldKey, Fields, Key, Kind, Node};
 pub use crate::writer::{Encoder, Frame, KeySlots, ObjRef};
 pub use core::default::Default;
 pub use core::ops::Fn;
@@ -95,12 +95,12 @@ pub trait WriteFields {
 pub trait ReadFields<'de>: Sized {
     /// True when `key` is one this type reads as a field (its own or a flattened
     /// struct's). Maps take whatever is left and so know no key.
-    fn __plist_known(key: &Node<'_, '_>) -> bool;
+    fn __plist_known(key: &FieldKey<'_, '_>) -> bool;
 
     /// Reads from `node`, a dictionary the caller has already entered. Keys for
     /// which `outer` is true belong to an enclosing struct: they are neither
     /// collected by a map nor reported as unknown.
-    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
         node: Node<'_, 'de>,
         outer: &P,
     ) -> Result<Self, Error>;
@@ -108,7 +108,7 @@ pub trait ReadFields<'de>: Sized {
 
 /// The `outer` of a dictionary that nothing encloses.
 #[inline]
-pub fn no_outer(_: &Node<'_, '_>) -> bool {
+pub fn no_outer(_: &FieldKey<'_, '_>) -> bool {
     false
 }
 
@@ -140,8 +140,11 @@ fn key_text(key: &Node<'_, '_>) -> String {
 /// Prepends the key an error happened under, as the file spells it (an alias
 /// shows as the alias).
 #[cold]
-pub fn in_key(err: Error, key: &Node<'_, '_>) -> Error {
-    err.in_key(&key_text(key))
+pub fn in_key(err: Error, key: Key<'_, '_>) -> Error {
+    match key {
+        Key::Ascii(text) => err.in_key(text),
+        Key::Other(node) => err.in_key(&key_text(&node)),
+    }
 }
 
 /// A required field's key is absent; located at the dictionary.
@@ -150,10 +153,13 @@ pub fn missing_field(dict: &Node<'_, '_>, key: &'static str) -> Error {
     dict.error(ErrorKind::MissingField(key))
 }
 
-/// A key that `deny_unknown_fields` rejects; located at the key.
+/// A key that `deny_unknown_fields` rejects; located at the key object.
 #[cold]
-pub fn unknown_field(key: &Node<'_, '_>) -> Error {
-    key.error(ErrorKind::UnknownField(key_text(key)))
+pub fn unknown_field(key: &FieldKey<'_, '_>) -> Error {
+    match key.node() {
+        Ok(node) => node.error(ErrorKind::UnknownField(key_text(&node))),
+        Err(e) => e,
+    }
 }
 
 /// A variant name no variant has, or a tag that is not a string.
@@ -307,22 +313,23 @@ impl<K: AsRef<str>, V: ToPlist, S> WriteFields for HashMap<K, V, S> {
 }
 
 /// Reads every entry whose key `outer` does not claim; the first of duplicate
-/// keys wins, as in CoreFoundation.
+/// keys wins, as in CoreFoundation. A claimed entry costs only its cached key.
 fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
     node: Node<'_, 'de>,
-    outer: &impl Fn(&Node<'_, '_>) -> bool,
+    outer: &impl Fn(&FieldKey<'_, '_>) -> bool,
     mut insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
-    for entry in node.entries()? {
-        let (k, v) = entry?;
-        if outer(&k) {
+    for field in Fields::new(&node)? {
+        let field = field?;
+        if outer(&field) {
             continue;
         }
+        let (k, v) = (field.node()?, field.value()?);
         if k.kind() != Kind::String {
             return Err(k.error(ErrorKind::NonStringKey(k.kind().name())));
         }
         let key = K::from_plist(k)?;
-        let value = V::from_plist(v).map_err(|e| in_key(e, &k))?;
+        let value = V::from_plist(v).map_err(|e| in_key(e, field.key()))?;
         insert(key, value);
     }
     Ok(())
@@ -334,11 +341,11 @@ where
     V: FromPlist<'de>,
     S: BuildHasher + Default,
 {
-    fn __plist_known(_: &Node<'_, '_>) -> bool {
+    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
         false
     }
 
-    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
         node: Node<'_, 'de>,
         outer: &P,
     ) -> Result<Self, Error> {
@@ -355,11 +362,11 @@ where
     K: FromPlist<'de> + Ord,
     V: FromPlist<'de>,
 {
-    fn __plist_known(_: &Node<'_, '_>) -> bool {
+    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
         false
     }
 
-    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
         node: Node<'_, 'de>,
         outer: &P,
     ) -> Result<Self, Error> {
@@ -377,11 +384,11 @@ where
     V: FromPlist<'de>,
     S: BuildHasher + Default,
 {
-    fn __plist_known(_: &Node<'_, '_>) -> bool {
+    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
         false
     }
 
-    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
         node: Node<'_, 'de>,
         outer: &P,
     ) -> Result<Self, Error> {
@@ -394,11 +401,11 @@ where
 }
 
 impl<'de> ReadFields<'de> for Dictionary {
-    fn __plist_known(_: &Node<'_, '_>) -> bool {
+    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
         false
     }
 
-    fn __plist_read<P: Fn(&Node<'_, '_>) -> bool>(
+    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
         node: Node<'_, 'de>,
         outer: &P,
     ) -> Result<Self, Error> {

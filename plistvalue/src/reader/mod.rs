@@ -14,7 +14,7 @@ use std::io::Read;
 
 pub use document::Document;
 pub use limits::Limits;
-pub use node::{DepthGuard, Elements, Entries, Kind, Node};
+pub use node::{DepthGuard, Elements, Entries, FieldKey, Fields, Key, Kind, Node};
 
 use crate::convert::{FromPlist, FromPlistOwned};
 use crate::error::Error;
