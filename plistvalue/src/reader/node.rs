@@ -522,7 +522,7 @@ impl<'d, 'a> FieldKey<'d, 'a> {
     /// struct's loop: as a call, returning the key through memory cost about 40
     /// instructions a key.
     #[inline(always)]
-    fn read(dict: Node<'d, 'a>, entry: u64) -> Result<Self, Error> {
+    pub(crate) fn read(dict: Node<'d, 'a>, entry: u64) -> Result<Self, Error> {
         let index = dict.doc.child_index(&dict.head, entry)?;
         let key = match dict.doc.ascii_key(index)? {
             Some(text) => Key::Ascii(text),

@@ -11,7 +11,7 @@ use ::serde::forward_to_deserialize_any;
 
 use super::compat;
 use crate::error::{Error, ErrorKind};
-use crate::reader::{Elements, Kind, Node};
+use crate::reader::{self, Elements, FieldKey, Kind, Node};
 
 /// Reads one value.
 #[derive(Clone, Copy)]
@@ -572,17 +572,15 @@ struct Key<'d, 'de> {
 
 impl<'d, 'de> Key<'d, 'de> {
     /// Key `j` of `dict`. ASCII keys come from the document's key cache.
-    #[inline]
+    #[inline(always)]
     fn read(dict: &Node<'d, 'de>, j: u64) -> Result<Self, Error> {
-        let doc = dict.document();
-        let index = doc.child_index(&dict.head, j)?;
-        match doc.ascii_key(index)? {
-            Some(text) => Ok(Key {
+        match FieldKey::read(*dict, j)?.key() {
+            reader::Key::Ascii(text) => Ok(Key {
                 text: Cow::Borrowed(text),
                 at: *dict,
                 entry: Some(j),
             }),
-            None => Key::from_node(dict.child(j)?),
+            reader::Key::Other(node) => Key::from_node(node),
         }
     }
 
