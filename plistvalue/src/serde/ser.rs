@@ -371,14 +371,8 @@ impl<'s, 'a> Dict<'s, 'a> {
         let Dict {
             ser, frame, start, ..
         } = self;
-        for &(k, _) in &ser.st.pairs[start..] {
-            ser.enc.child(k);
-        }
-        for &(_, v) in &ser.st.pairs[start..] {
-            ser.enc.child(v);
-        }
+        let r = ser.enc.end_dict_pairs(frame, &ser.st.pairs[start..]);
         ser.st.pairs.truncate(start);
-        let r = ser.enc.end_dict(frame);
         (r, ser)
     }
 }

@@ -186,11 +186,11 @@ pub(crate) struct Storage<'a> {
     scratch: Vec<u32>,
     interner: Interner,
     key_slots: Vec<u32>,
-    recent: Vec<Recent<'a>>,
+    recent: Vec<Recent>,
 }
 
-/// A string the interner has met more than once: its hash, its bytes, its index.
-type Recent<'a> = (u64, &'a [u8], u32);
+/// A string the interner has met more than once: its hash and its object index.
+type Recent = (u64, u32);
 
 /// Entries of the repeated-string cache: 32 KiB, which stays in the L1/L2 cache
 /// where the interner's table and the objects it points at do not. It is set up
@@ -216,7 +216,7 @@ impl Storage<'_> {
             scratch: self.scratch,
             interner: self.interner,
             key_slots: self.key_slots,
-            recent: self.recent.into_iter().map(|_| unreachable!()).collect(),
+            recent: self.recent,
         }
     }
 }
@@ -412,68 +412,70 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// A string that does not live as long as the encoder: it is copied.
+    /// A string that does not live as long as the encoder: it is copied, unless an
+    /// equal string is already in the table.
     pub fn str_copied(&mut self, s: &str) -> ObjRef {
         if self.dry() {
             return ObjRef(0);
         }
-        if s.is_ascii() {
-            let hash = hash_bytes(tag::ASCII, s.as_bytes());
-            let start = self.st.arena.len();
-            let body = Obj::AsciiArena {
-                start,
-                len: s.len(),
-            };
-            self.st.interner.reserve_one();
-            let st = &self.st;
-            match st.interner.find(hash, |i| {
-                ascii_of(st, &st.objects[i as usize]) == Some(s.as_bytes())
-            }) {
-                Ok(i) => ObjRef(i),
-                Err(pos) => {
-                    self.st.arena.extend_from_slice(s.as_bytes());
-                    let i = self.push(body);
-                    self.st.interner.insert_at(pos, hash, i);
-                    ObjRef(i)
-                }
+        if !s.is_ascii() {
+            return self.utf16(s);
+        }
+        let hash = hash_bytes(tag::ASCII, s.as_bytes());
+        match self.find_ascii(hash, s.as_bytes()) {
+            Ok(r) => r,
+            Err(pos) => {
+                let start = self.st.arena.len();
+                self.st.arena.extend_from_slice(s.as_bytes());
+                let i = self.push(Obj::AsciiArena {
+                    start,
+                    len: s.len(),
+                });
+                self.st.interner.insert_at(pos, hash, i);
+                ObjRef(i)
             }
-        } else {
-            self.utf16(s)
         }
     }
 
-    /// Borrowed ASCII text. Most strings of a real document are repeats (header
-    /// names and values, content types); a repeat found in the small `recent` cache
-    /// skips the interner's table and the stored object, two cache misses.
+    /// Borrowed ASCII text.
     #[inline]
     fn ascii(&mut self, bytes: &'a [u8]) -> ObjRef {
         let hash = hash_bytes(tag::ASCII, bytes);
-        let slot = hash as usize & (RECENT - 1);
-        if let Some(&(h, b, i)) = self.st.recent.get(slot) {
-            if h == hash && i != NO_KEY && b == bytes {
-                return ObjRef(i);
-            }
-        }
-        self.st.interner.reserve_one();
-        let st = &self.st;
-        match st.interner.find(hash, |i| {
-            ascii_of(st, &st.objects[i as usize]) == Some(bytes)
-        }) {
-            // Only repeats are cached, so one-off strings never evict them.
-            Ok(i) => {
-                if let Some(r) = self.st.recent.get_mut(slot) {
-                    *r = (hash, bytes, i);
-                } else if self.st.objects.len() >= RECENT {
-                    self.st.recent.resize(RECENT, (0, &[], NO_KEY));
-                }
-                ObjRef(i)
-            }
+        match self.find_ascii(hash, bytes) {
+            Ok(r) => r,
             Err(pos) => {
                 let i = self.push(Obj::Ascii(bytes));
                 self.st.interner.insert_at(pos, hash, i);
                 ObjRef(i)
             }
         }
+    }
+
+    /// The ASCII string equal to `bytes`, or the interner slot where it goes. Most
+    /// strings of a real document are repeats (header names and values, content
+    /// types); a repeat found in the small `recent` cache skips the interner's
+    /// table, a cache miss in a large document.
+    #[inline]
+    fn find_ascii(&mut self, hash: u64, bytes: &[u8]) -> Result<ObjRef, usize> {
+        let slot = hash as usize & (RECENT - 1);
+        let st = &self.st;
+        if let Some(&(h, i)) = st.recent.get(slot) {
+            if h == hash && i != NO_KEY && ascii_of(st, &st.objects[i as usize]) == Some(bytes) {
+                return Ok(ObjRef(i));
+            }
+        }
+        self.st.interner.reserve_one();
+        let st = &self.st;
+        let i = st.interner.find(hash, |i| {
+            ascii_of(st, &st.objects[i as usize]) == Some(bytes)
+        })?;
+        // Only repeats are cached, so one-off strings never evict them.
+        if let Some(r) = self.st.recent.get_mut(slot) {
+            *r = (hash, i);
+        } else if self.st.objects.len() >= RECENT {
+            self.st.recent.resize(RECENT, (0, NO_KEY));
+        }
+        Ok(ObjRef(i))
     }
 
     fn utf16(&mut self, s: &str) -> ObjRef {
@@ -621,6 +623,27 @@ impl<'a> Encoder<'a> {
                 len: pushed / 2,
             };
             self.sized_bytes += crate::format::marker_len(pushed as u64 / 2);
+        }
+        ObjRef(f.obj)
+    }
+
+    /// Closes a dictionary that had no children pushed, from its (key, value)
+    /// pairs: the serializer learns whether a field is present only after its
+    /// value, so it keeps pairs, and they go straight into the reference arena.
+    pub(crate) fn end_dict_pairs(&mut self, f: Frame, pairs: &[(ObjRef, ObjRef)]) -> ObjRef {
+        debug_assert_eq!(self.st.scratch.len(), f.scratch_start);
+        if self.dry {
+            return ObjRef(f.obj);
+        }
+        let start = self.st.refs.len();
+        self.st.refs.extend(pairs.iter().map(|&(k, _)| k.0));
+        self.st.refs.extend(pairs.iter().map(|&(_, v)| v.0));
+        if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
+            *o = Obj::Dict {
+                start,
+                len: pairs.len(),
+            };
+            self.sized_bytes += crate::format::marker_len(pairs.len() as u64);
         }
         ObjRef(f.obj)
     }
