@@ -51,16 +51,21 @@ impl<'d, 'de> Deserializer<'d, 'de> {
         r.map_err(|e| e.with_position(self.node.offset(), self.node.index()))
     }
 
-    /// The value itself, out of a `{Some: v}` wrapper when one may be there and the
-    /// requested type could not have meant a dictionary with a `Some` key (`names`
-    /// are its field or variant names). Inlined so that the common case, nothing
-    /// to unwrap, copies nothing.
+    /// Runs `f` on the value itself, out of a `{Some: v}` wrapper when one may be
+    /// there and the requested type could not have meant a dictionary with a `Some`
+    /// key (`names` are its field or variant names). A continuation rather than a
+    /// returned `Result<Self>`: in the common case, nothing to unwrap, `f` gets
+    /// `self` where it is, where a returned copy cost a store-forwarding stall.
     #[inline(always)]
-    fn unwrapped(self, names: &[&str]) -> Result<Self, Error> {
+    fn unwrapped<R>(
+        self,
+        names: &[&str],
+        f: impl FnOnce(Self) -> Result<R, Error>,
+    ) -> Result<R, Error> {
         if !self.wrapped {
-            return Ok(self);
+            return f(self);
         }
-        self.unwrap_some(names)
+        f(self.unwrap_some(names)?)
     }
 
     #[inline(never)]
@@ -100,13 +105,14 @@ impl<'d, 'de> Deserializer<'d, 'de> {
     /// Borrows ASCII text; converts UTF-16. A date reads as RFC 3339 text, as the
     /// plist crate reads it.
     fn string<V: Visitor<'de>>(self, visitor: V, charged: bool) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let r = match d.node.kind() {
-            Kind::String => d.text(visitor, charged),
-            Kind::Date => d.date_text(visitor),
-            _ => return Err(d.node.mismatch("string")),
-        };
-        d.locate(r)
+        self.unwrapped(&[], |d| {
+            let r = match d.node.kind() {
+                Kind::String => d.text(visitor, charged),
+                Kind::Date => d.date_text(visitor),
+                _ => return Err(d.node.mismatch("string")),
+            };
+            d.locate(r)
+        })
     }
 
     fn elements<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, Error> {
@@ -202,13 +208,14 @@ fn integer(node: &Node<'_, '_>) -> Result<i128, Error> {
 macro_rules! integers {
     ($($method:ident $t:ident $visit:ident;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            let d = self.unwrapped(&[])?;
-            let n = d.node;
-            let v = integer(&n)?;
-            let v = $t::try_from(v).map_err(|_| {
-                n.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
-            })?;
-            d.locate(visitor.$visit(v))
+            self.unwrapped(&[], |d| {
+                let n = d.node;
+                let v = integer(&n)?;
+                let v = $t::try_from(v).map_err(|_| {
+                    n.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
+                })?;
+                d.locate(visitor.$visit(v))
+            })
         }
     )*};
 }
@@ -245,9 +252,10 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let b = d.node.as_bool().ok_or_else(|| d.node.mismatch("boolean"))?;
-        d.locate(visitor.visit_bool(b))
+        self.unwrapped(&[], |d| {
+            let b = d.node.as_bool().ok_or_else(|| d.node.mismatch("boolean"))?;
+            d.locate(visitor.visit_bool(b))
+        })
     }
 
     integers! {
@@ -265,25 +273,28 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
 
     /// Reals, and integers as Foundation reads them into a `Float`.
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
-        d.locate(visitor.visit_f32(v as f32))
+        self.unwrapped(&[], |d| {
+            let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
+            d.locate(visitor.visit_f32(v as f32))
+        })
     }
 
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
-        d.locate(visitor.visit_f64(v))
+        self.unwrapped(&[], |d| {
+            let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
+            d.locate(visitor.visit_f64(v))
+        })
     }
 
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let s = d.node.to_str()?;
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => d.locate(visitor.visit_char(c)),
-            _ => Err(d.node.mismatch("a one-character string")),
-        }
+        self.unwrapped(&[], |d| {
+            let s = d.node.to_str()?;
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => d.locate(visitor.visit_char(c)),
+                _ => Err(d.node.mismatch("a one-character string")),
+            }
+        })
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -297,14 +308,15 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let n = d.node;
-        let r = match n.kind() {
-            Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
-            Kind::Array | Kind::Set => d.elements(visitor),
-            _ => return Err(n.mismatch("data")),
-        };
-        d.locate(r)
+        self.unwrapped(&[], |d| {
+            let n = d.node;
+            let r = match n.kind() {
+                Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
+                Kind::Array | Kind::Set => d.elements(visitor),
+                _ => return Err(n.mismatch("data")),
+            };
+            d.locate(r)
+        })
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -337,11 +349,12 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
 
     /// Any string, as the plist crate writes `()` as `""`.
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        if d.node.kind() != Kind::String {
-            return Err(d.node.mismatch("string (for unit)"));
-        }
-        d.locate(visitor.visit_unit())
+        self.unwrapped(&[], |d| {
+            if d.node.kind() != Kind::String {
+                return Err(d.node.mismatch("string (for unit)"));
+            }
+            d.locate(visitor.visit_unit())
+        })
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(
@@ -360,17 +373,15 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         let r = match name {
-            compat::DATE => {
-                let d = self.unwrapped(&[])?;
+            compat::DATE => self.unwrapped(&[], |d| {
                 let date = d.node.as_date().ok_or_else(|| d.node.mismatch("date"))?;
                 visitor.visit_f64(date.seconds_since_2001())
-            }
-            compat::UID | compat::PLIST_UID => {
-                let d = self.unwrapped(&[])?;
+            }),
+            compat::UID | compat::PLIST_UID => self.unwrapped(&[], |d| {
                 let uid = d.node.as_uid().ok_or_else(|| d.node.mismatch("UID"))?;
                 visitor.visit_u64(uid.get())
-            }
-            compat::PLIST_DATE => self.unwrapped(&[])?.date_text(visitor),
+            }),
+            compat::PLIST_DATE => self.unwrapped(&[], |d| d.date_text(visitor)),
             compat::PLIST_VALUE => visitor.visit_newtype_struct(Deserializer {
                 plist_value: true,
                 ..self
@@ -383,26 +394,28 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
 
     /// An array; data reads as its bytes, so `Vec<u8>` reads data.
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let n = d.node;
-        let r = match n.kind() {
-            Kind::Array | Kind::Set => d.elements(visitor),
-            Kind::Data => d.data_as_seq(n.as_data().expect("data"), visitor),
-            _ => return Err(n.mismatch("array")),
-        };
-        d.locate(r)
+        self.unwrapped(&[], |d| {
+            let n = d.node;
+            let r = match n.kind() {
+                Kind::Array | Kind::Set => d.elements(visitor),
+                Kind::Data => d.data_as_seq(n.as_data().expect("data"), visitor),
+                _ => return Err(n.mismatch("array")),
+            };
+            d.locate(r)
+        })
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        let d = self.unwrapped(&[])?;
-        let n = d.node;
-        if matches!(n.kind(), Kind::Array | Kind::Set) && n.len() != len {
-            return Err(n.error(ErrorKind::Custom(format!(
-                "expected an array of {len} elements, found {} elements",
-                n.len()
-            ))));
-        }
-        d.deserialize_seq(visitor)
+        self.unwrapped(&[], |d| {
+            let n = d.node;
+            if matches!(n.kind(), Kind::Array | Kind::Set) && n.len() != len {
+                return Err(n.error(ErrorKind::Custom(format!(
+                    "expected an array of {len} elements, found {} elements",
+                    n.len()
+                ))));
+            }
+            d.deserialize_seq(visitor)
+        })
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -428,11 +441,12 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let d = self.unwrapped(fields)?;
-        if !d.node.is_dictionary() {
-            return Err(d.node.mismatch("dictionary"));
-        }
-        d.locate(d.entries(visitor, true))
+        self.unwrapped(fields, |d| {
+            if !d.node.is_dictionary() {
+                return Err(d.node.mismatch("dictionary"));
+            }
+            d.locate(d.entries(visitor, true))
+        })
     }
 
     /// A unit variant is its name; any other variant is `{name: value}`.
@@ -442,22 +456,23 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let d = self.unwrapped(variants)?;
-        let n = d.node;
-        let r = match n.kind() {
-            Kind::String => visitor.visit_enum(UnitVariant(Key::from_node(n)?)),
-            Kind::Dictionary if n.len() == 1 => {
-                let _guard = n.enter()?;
-                let key = Key::read(&n, 0)?;
-                let name = key.text.clone();
-                let value = d.child(n.child(1)?, false);
-                visitor
-                    .visit_enum(Variant { key, value })
-                    .map_err(|e| e.in_key(&name))
-            }
-            _ => return Err(n.mismatch("a variant name, or a dictionary of one entry")),
-        };
-        d.locate(r)
+        self.unwrapped(variants, |d| {
+            let n = d.node;
+            let r = match n.kind() {
+                Kind::String => visitor.visit_enum(UnitVariant(Key::from_node(n)?)),
+                Kind::Dictionary if n.len() == 1 => {
+                    let _guard = n.enter()?;
+                    let key = Key::read(&n, 0)?;
+                    let name = key.text.clone();
+                    let value = d.child(n.child(1)?, false);
+                    visitor
+                        .visit_enum(Variant { key, value })
+                        .map_err(|e| e.in_key(&name))
+                }
+                _ => return Err(n.mismatch("a variant name, or a dictionary of one entry")),
+            };
+            d.locate(r)
+        })
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
