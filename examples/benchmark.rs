@@ -547,7 +547,9 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
              `to_writer_binary` into a new Vec. Reused: `Writer::write_into` a cleared Vec \
              against `to_writer_binary` into a cleared Vec (the plist crate keeps no encoder \
              state). Results are dropped after the clock stops; operations under 1 ms are \
-             timed in batches of about 1 ms and reported per call."
+             timed in batches of about 1 ms and reported per call. \"vs plist\" is the median \
+             of the per-round ratios of the two libraries, which run side by side in every \
+             round, so a drift in the machine's speed between rounds cancels out."
                 .into(),
             "¹ The plist crate cannot borrow from a binary plist; its column is its owned \
              decode, timed in the same rounds."
@@ -704,14 +706,7 @@ fn scaling(k: usize) -> Res<Table> {
         // crate's file stands for ours.
         let copy = solo(k, timed(|| memcpy_fresh(&input)));
         let clone = solo(k, timed(|| project.clone()));
-        let per = |s: &Stat| {
-            let d = |t: &Duration| *t / n as u32;
-            Stat {
-                median: d(&s.median),
-                min: d(&s.min),
-                samples: s.samples.iter().map(d).collect(),
-            }
-        };
+        let per = |s: &Stat| s.per(n as u32);
         for (j, s) in [&enc, &reuse, &dec, &enc_plist, &dec_plist, &copy, &clone]
             .into_iter()
             .enumerate()

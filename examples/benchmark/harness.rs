@@ -2,30 +2,61 @@
 //! neither library always runs first (warm caches, CPU frequency) or second.
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Samples of one operation.
+/// Samples of one operation, in round order.
 #[derive(Clone, Debug)]
 pub struct Stat {
     pub median: Duration,
     pub min: Duration,
     pub samples: Vec<Duration>,
+    /// Which race the samples come from: sample `r` of two stats of one race ran in
+    /// the same round, next to each other.
+    race: u64,
 }
 
+static RACES: AtomicU64 = AtomicU64::new(0);
+
 impl Stat {
-    fn new(samples: Vec<Duration>) -> Stat {
+    fn new(samples: Vec<Duration>, race: u64) -> Stat {
         let mut sorted = samples.clone();
         sorted.sort();
         Stat {
             median: sorted[sorted.len() / 2],
             min: sorted[0],
             samples,
+            race,
         }
     }
 
-    /// This median in the other's: above 1 means this one is slower.
+    /// The same samples divided by `n`: the time per item, in the same race.
+    pub fn per(&self, n: u32) -> Stat {
+        Stat {
+            median: self.median / n,
+            min: self.min / n,
+            samples: self.samples.iter().map(|t| *t / n).collect(),
+            race: self.race,
+        }
+    }
+
+    /// How many times slower this is than `other` (above 1: this one is slower).
+    /// Two contestants of one race are compared round by round, and the median of
+    /// the per-round ratios is taken: on a shared machine whose speed drifts over
+    /// seconds, a round's two runs see the same machine, where the two medians may
+    /// come from different moments. Otherwise the medians are compared.
     pub fn over(&self, other: &Stat) -> f64 {
-        self.median.as_secs_f64() / other.median.as_secs_f64()
+        if self.race != other.race {
+            return self.median.as_secs_f64() / other.median.as_secs_f64();
+        }
+        let mut ratios: Vec<f64> = self
+            .samples
+            .iter()
+            .zip(&other.samples)
+            .map(|(a, b)| a.as_secs_f64() / b.as_secs_f64())
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        ratios[ratios.len() / 2]
     }
 }
 
@@ -73,7 +104,8 @@ pub fn race(rounds: usize, contestants: &mut [&mut dyn FnMut() -> Duration]) -> 
             samples[i].push(contestants[i]());
         }
     }
-    samples.into_iter().map(Stat::new).collect()
+    let race = RACES.fetch_add(1, Ordering::Relaxed);
+    samples.into_iter().map(|s| Stat::new(s, race)).collect()
 }
 
 /// A race of one.

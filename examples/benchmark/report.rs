@@ -210,7 +210,7 @@ impl Table {
             ];
             if let Some(x) = r.vs_plist() {
                 let meaning = if r.is_time() {
-                    "plist median time / ours (above 1: ours is faster)"
+                    "plist time / ours, the median of per-round ratios when both ran in one race, else of medians (above 1: ours is faster)"
                 } else {
                     "ours / plist (below 1: ours is smaller)"
                 };
