@@ -635,3 +635,82 @@ fn cached_keys_keep_their_errors_and_every_key_reads_back() {
     assert!(matches!(err.kind(), ErrorKind::NonStringKey(_)), "{err}");
     assert_eq!((err.offset(), err.object()), (Some(11), Some(1)));
 }
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Blobs {
+    name: String,
+    blobs: Vec<serde_bytes::ByteBuf>,
+    count: u32,
+}
+
+/// Serde hands data over without a lifetime, so copied data objects are written
+/// out as they arrive, ahead of every other object. The file is the plist crate's
+/// size, identical blobs are stored once, lookalike blobs are not merged, and the
+/// plist crate, our reader and plistlib all read it back.
+#[test]
+fn copied_data_is_written_first_and_every_reader_agrees() {
+    let big = |fill: u8, middle: u8| {
+        let mut b = vec![fill; 4096];
+        b[2048] = middle;
+        serde_bytes::ByteBuf::from(b)
+    };
+    let value = Blobs {
+        name: "blobs".into(),
+        blobs: vec![
+            big(7, 1),
+            serde_bytes::ByteBuf::from(b"short".to_vec()),
+            big(7, 2), // same length and ends as the first, another middle
+            serde_bytes::ByteBuf::new(),
+            big(7, 1), // a repeat of the first
+        ],
+        count: 5,
+    };
+    let bytes = ours(&value);
+    let mut streamed = Vec::new();
+    plistvalue::serde::to_writer(&mut streamed, &value).unwrap();
+    assert_eq!(streamed, bytes);
+    assert_eq!(bytes.len(), plist_crate_bytes(&value).len());
+    assert_eq!(plist::from_bytes::<Blobs>(&bytes).unwrap(), value);
+    assert_eq!(plistvalue::serde::from_slice::<Blobs>(&bytes).unwrap(), value);
+
+    let doc = Document::from_slice(&bytes).unwrap();
+    let blobs = doc.root().unwrap().get("blobs").unwrap().unwrap();
+    let items: Vec<_> = blobs.elements().unwrap().map(Result::unwrap).collect();
+    assert_eq!(items[0].index(), items[4].index(), "a repeat is one object");
+    assert_ne!(items[0].index(), items[2].index(), "a lookalike is its own object");
+    let last_data = items.iter().map(|n| n.offset()).max().unwrap();
+    assert!(last_data < doc.root().unwrap().offset(), "data comes first");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blobs.bplist");
+    std::fs::write(&path, &bytes).unwrap();
+    let script = r#"
+import plistlib, sys
+with open(sys.argv[1], "rb") as f:
+    got = plistlib.load(f)
+big1 = bytearray(b"\x07" * 4096); big1[2048] = 1
+big2 = bytearray(b"\x07" * 4096); big2[2048] = 2
+assert got == {"name": "blobs", "blobs": [bytes(big1), b"short", bytes(big2), b"", bytes(big1)], "count": 5}, got
+print("OK")
+"#;
+    match std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(&path)
+        .output()
+    {
+        Ok(out) => assert!(
+            out.status.success() && out.stdout.starts_with(b"OK"),
+            "plistlib: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => {
+            assert!(
+                std::env::var("PLISTVALUE_REQUIRE_PYTHON").as_deref() != Ok("1"),
+                "PLISTVALUE_REQUIRE_PYTHON=1 but python3 did not run: {e}"
+            );
+            println!("SKIPPED: python3 did not run: {e}");
+        }
+    }
+}

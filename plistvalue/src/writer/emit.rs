@@ -16,7 +16,7 @@ pub(super) fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64
         Obj::NegInt(_) | Obj::Real(_) | Obj::Date(_) => 9,
         Obj::Real32(_) => 5,
         Obj::Uid(v) => 1 + pow2_width(v) as u64,
-        Obj::Data(_) | Obj::DataArena { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
+        Obj::Data(_) | Obj::DataPlaced { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
             let n = body_of(st, o).map_or(0, <[u8]>::len) as u64;
             format::marker_len(n) + n
         }
@@ -83,10 +83,12 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
             out.push(format::UID | (w - 1));
             put_uint(out, v, w);
         }
-        Obj::Data(_) | Obj::DataArena { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
+        // Written before any other object; `emit` skips it.
+        Obj::DataPlaced { .. } => {}
+        Obj::Data(_) | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
             let bytes = body_of(st, o).unwrap_or_default();
             let kind = match o {
-                Obj::Data(_) | Obj::DataArena { .. } => format::DATA,
+                Obj::Data(_) => format::DATA,
                 _ => format::ASCII,
             };
             put_marker(out, kind, bytes.len() as u64);
@@ -110,12 +112,23 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
 /// Where the bytes go. A `Vec` takes them all; an `io::Write` gets them in chunks so
 /// that `to_writer` never holds the whole file.
 pub(crate) trait Sink {
+    /// Takes the first bytes of the output, already written.
+    fn start_with(&mut self, bytes: Vec<u8>) -> io::Result<()>;
     fn reserve_total(&mut self, total: u64);
     fn buf(&mut self) -> &mut Vec<u8>;
     fn flush_some(&mut self) -> io::Result<()>;
 }
 
 impl Sink for Vec<u8> {
+    /// An empty output becomes `bytes` itself, with no copy.
+    fn start_with(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        if self.is_empty() {
+            *self = bytes;
+        } else {
+            self.extend_from_slice(&bytes);
+        }
+        Ok(())
+    }
     fn reserve_total(&mut self, total: u64) {
         self.reserve(usize::try_from(total).unwrap_or(usize::MAX));
     }
@@ -137,6 +150,9 @@ pub(crate) struct Chunked<W: Write> {
 const CHUNK: usize = 64 * 1024;
 
 impl<W: Write> Sink for Chunked<W> {
+    fn start_with(&mut self, bytes: Vec<u8>) -> io::Result<()> {
+        self.w.write_all(&bytes)
+    }
     fn reserve_total(&mut self, _: u64) {
         self.buf.reserve(2 * CHUNK);
     }
@@ -163,8 +179,12 @@ impl<W: Write> Sink for Chunked<W> {
 /// offset-table start and the exact output size follow without a pass over the
 /// table; offsets are recorded as the objects are written, and the offset width is
 /// `pow2_width` of where the table starts.
+///
+/// `placed` is the header and the copied data objects, already written (see
+/// `Storage::placed`), or empty; the other objects follow it in index order.
 pub(crate) fn emit<S: Sink>(
     enc: &Encoder<'_>,
+    placed: Vec<u8>,
     offsets: &mut Vec<u64>,
     root: ObjRef,
     sink: &mut S,
@@ -175,13 +195,23 @@ pub(crate) fn emit<S: Sink>(
     let ref_size = pow2_width(n);
     let sized =
         format::MAGIC.len() as u64 + enc.sized_bytes + st.refs.len() as u64 * ref_size as u64;
-    sink.reserve_total(sized + n * pow2_width(sized) as u64 + format::TRAILER_LEN as u64);
 
-    sink.buf().extend_from_slice(format::MAGIC);
+    let mut pos = if placed.is_empty() {
+        sink.buf().extend_from_slice(format::MAGIC);
+        format::MAGIC.len() as u64
+    } else {
+        let len = placed.len() as u64;
+        sink.start_with(placed)?;
+        len
+    };
+    sink.reserve_total(sized + n * pow2_width(sized) as u64 + format::TRAILER_LEN as u64 - pos);
     offsets.clear();
     offsets.reserve(st.objects.len());
-    let mut pos = format::MAGIC.len() as u64;
     for o in &st.objects {
+        if let Obj::DataPlaced { start, len } = *o {
+            offsets.push((start as u64) - format::marker_len(len as u64));
+            continue;
+        }
         offsets.push(pos);
         let before = sink.buf().len();
         put_obj(sink.buf(), st, o, ref_size);

@@ -80,8 +80,8 @@ impl Writer {
         value: &T,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
-        self.run(value, |enc, offsets, root| {
-            emit::emit(enc, offsets, root, out).map(drop)
+        self.run(value, |enc, placed, offsets, root| {
+            emit::emit(enc, placed, offsets, root, out).map(drop)
         })
     }
 
@@ -94,8 +94,8 @@ impl Writer {
             w: writer,
             buf: Vec::new(),
         };
-        self.run(value, |enc, offsets, root| {
-            emit::emit(enc, offsets, root, &mut sink).map(drop)
+        self.run(value, |enc, placed, offsets, root| {
+            emit::emit(enc, placed, offsets, root, &mut sink).map(drop)
         })?;
         sink.w.write_all(&sink.buf)?;
         sink.w.flush()?;
@@ -117,13 +117,15 @@ impl Writer {
     fn run<'a, T: ToPlist + ?Sized>(
         &mut self,
         value: &'a T,
-        write: impl FnOnce(&Encoder<'a>, &mut Vec<u64>, ObjRef) -> Result<(), Error>,
+        write: impl FnOnce(&Encoder<'a>, Vec<u8>, &mut Vec<u64>, ObjRef) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let storage: Storage<'a> = self.storage.take().unwrap_or_default().recycle();
         let mut enc = Encoder::from_storage(storage);
-        let result = value
-            .to_plist(&mut enc)
-            .and_then(|root| write(&enc, &mut self.offsets, root));
+        let result = value.to_plist(&mut enc).and_then(|root| {
+            // The placed bytes become the output's first bytes.
+            let placed = std::mem::take(&mut enc.st.placed);
+            write(&enc, placed, &mut self.offsets, root)
+        });
         self.storage = Some(enc.into_storage().recycle());
         result
     }

@@ -31,8 +31,9 @@ pub(crate) enum Obj<'a> {
     Date(u64),
     Uid(u64),
     Data(&'a [u8]),
-    /// `arena[start .. start + len]`.
-    DataArena {
+    /// Copied data, already written out whole: its body is
+    /// `placed[start .. start + len]`, right after its marker.
+    DataPlaced {
         start: usize,
         len: usize,
     },
@@ -183,6 +184,11 @@ pub(crate) struct Storage<'a> {
     pub(crate) objects: Vec<Obj<'a>>,
     pub(crate) refs: Vec<u32>,
     pub(crate) arena: Vec<u8>,
+    /// The start of the output when data had to be copied: the header, then each
+    /// copied data object, written as it arrives. Data objects hold no references,
+    /// so their bytes never depend on the reference width; writing them here
+    /// saves copying every body twice, into an arena and out of it.
+    pub(crate) placed: Vec<u8>,
     scratch: Vec<u32>,
     interner: Interner,
     key_slots: Vec<u32>,
@@ -205,6 +211,7 @@ impl Storage<'_> {
         self.objects.clear();
         self.refs.clear();
         self.arena.clear();
+        self.placed.clear();
         self.scratch.clear();
         self.interner.clear();
         self.key_slots.clear();
@@ -213,6 +220,7 @@ impl Storage<'_> {
             objects: self.objects.into_iter().map(|_| unreachable!()).collect(),
             refs: self.refs,
             arena: self.arena,
+            placed: self.placed,
             scratch: self.scratch,
             interner: self.interner,
             key_slots: self.key_slots,
@@ -528,9 +536,14 @@ impl<'a> Encoder<'a> {
         {
             Ok(i) => ObjRef(i),
             Err(pos) => {
-                let start = self.st.arena.len();
-                self.st.arena.extend_from_slice(d);
-                let i = self.push(Obj::DataArena {
+                let placed = &mut self.st.placed;
+                if placed.is_empty() {
+                    placed.extend_from_slice(crate::format::MAGIC);
+                }
+                crate::format::put_marker(placed, crate::format::DATA, d.len() as u64);
+                let start = placed.len();
+                placed.extend_from_slice(d);
+                let i = self.push(Obj::DataPlaced {
                     start,
                     len: d.len(),
                 });
@@ -719,9 +732,10 @@ fn word_of(o: &Obj<'_>) -> Option<(u64, u64)> {
 pub(crate) fn body_of<'s, 'a: 's>(st: &'s Storage<'a>, o: &Obj<'a>) -> Option<&'s [u8]> {
     match *o {
         Obj::Data(b) | Obj::Ascii(b) => Some(b),
-        Obj::DataArena { start, len }
-        | Obj::AsciiArena { start, len }
-        | Obj::Utf16 { start, len } => Some(&st.arena[start..start + len]),
+        Obj::DataPlaced { start, len } => Some(&st.placed[start..start + len]),
+        Obj::AsciiArena { start, len } | Obj::Utf16 { start, len } => {
+            Some(&st.arena[start..start + len])
+        }
         _ => None,
     }
 }
@@ -737,7 +751,7 @@ fn ascii_of<'s, 'a: 's>(st: &'s Storage<'a>, o: &Obj<'a>) -> Option<&'s [u8]> {
 #[inline]
 fn data_of<'s, 'a: 's>(st: &'s Storage<'a>, o: &Obj<'a>) -> Option<&'s [u8]> {
     match o {
-        Obj::Data(_) | Obj::DataArena { .. } => body_of(st, o),
+        Obj::Data(_) | Obj::DataPlaced { .. } => body_of(st, o),
         _ => None,
     }
 }
