@@ -671,13 +671,20 @@ fn copied_data_is_written_first_and_every_reader_agrees() {
     assert_eq!(streamed, bytes);
     assert_eq!(bytes.len(), plist_crate_bytes(&value).len());
     assert_eq!(plist::from_bytes::<Blobs>(&bytes).unwrap(), value);
-    assert_eq!(plistvalue::serde::from_slice::<Blobs>(&bytes).unwrap(), value);
+    assert_eq!(
+        plistvalue::serde::from_slice::<Blobs>(&bytes).unwrap(),
+        value
+    );
 
     let doc = Document::from_slice(&bytes).unwrap();
     let blobs = doc.root().unwrap().get("blobs").unwrap().unwrap();
     let items: Vec<_> = blobs.elements().unwrap().map(Result::unwrap).collect();
     assert_eq!(items[0].index(), items[4].index(), "a repeat is one object");
-    assert_ne!(items[0].index(), items[2].index(), "a lookalike is its own object");
+    assert_ne!(
+        items[0].index(),
+        items[2].index(),
+        "a lookalike is its own object"
+    );
     let last_data = items.iter().map(|n| n.offset()).max().unwrap();
     assert!(last_data < doc.root().unwrap().offset(), "data comes first");
 

@@ -299,15 +299,16 @@ impl<'d, 'a> Node<'d, 'a> {
     }
 
     /// The value of `key` in a dictionary; the first entry wins if a key repeats, as
-    /// in CoreFoundation. Reads only the key objects and the one value.
+    /// in CoreFoundation. Reads only the key objects, through the document's key
+    /// cache, and the one value.
     pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
         if !self.is_dictionary() {
             return Err(self.mismatch("dictionary"));
         }
-        let n = self.head.count;
-        for j in 0..n {
-            if self.child(j)?.str_eq(key) {
-                return self.child(n + j).map(Some);
+        for j in 0..self.head.count {
+            let field = FieldKey::read(*self, j)?;
+            if field.str_eq(key) {
+                return field.value().map(Some);
             }
         }
         Ok(None)
