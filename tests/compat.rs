@@ -913,3 +913,26 @@ fn our_reader_where_it_parts_from_cf() {
         None,
     );
 }
+
+/// The serde bridge writes copied data objects right after the header, ahead of the
+/// other objects (`plistvalue::serde`'s module docs): its offset table is not
+/// increasing, as in the plist crate's files. CF's reader rules accept that, and the
+/// CF model reads the tree the derive writes for the same model; every writer
+/// promise but physical index order (P3, P10) holds.
+#[test]
+fn serde_bridge_output_passes_cf_reader_rules() {
+    use plistvalue_suite::bench_doc::{generate, Variant};
+    let project = generate(40, Variant::Pool);
+    let derived: PlistValue =
+        plistvalue::from_slice(&plistvalue::to_vec(&project).unwrap()).unwrap();
+    let bytes = plistvalue::serde::to_vec(&project).unwrap();
+    let cf = cf_rules::read(&bytes).expect("CF's reader rules accept the serde bridge's file");
+    same_tree(&derived, &cf.root, Rules::default()).unwrap();
+    let broken = cf_rules::promises(&bytes, &cf).unwrap_err();
+    assert!(
+        broken.starts_with("P3") || broken.starts_with("P10"),
+        "{broken}"
+    );
+    println!("serde bridge: CF rules accept; promise broken: {broken}");
+    assert_eq!(bytes.len(), plistvalue::to_vec(&project).unwrap().len());
+}
