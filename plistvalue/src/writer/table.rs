@@ -658,6 +658,7 @@ impl<'a> Encoder<'a> {
     /// Closes a dictionary that had no children pushed, from its (key, value)
     /// pairs: the serializer learns whether a field is present only after its
     /// value, so it keeps pairs, and they go straight into the reference arena.
+    #[cfg(feature = "serde")]
     pub(crate) fn end_dict_pairs(&mut self, f: Frame, pairs: &[(ObjRef, ObjRef)]) -> ObjRef {
         debug_assert_eq!(self.st.scratch.len(), f.scratch_start);
         if self.dry {
