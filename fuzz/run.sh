@@ -10,7 +10,7 @@
 # cut bigger ones, and a cut bplist is only a trailer error) plus examples/make_seeds.rs, copied
 # into corpus/<target>/, which is gitignored and keeps what libFuzzer finds between
 # runs. Logs go to $FUZZ_LOG_DIR/fuzz-<target>.log (default /tmp); crashes land in
-# artifacts/<target>/ and must each become a test in tests/hostile_regressions.rs.
+# artifacts/<target>/ and must each become a test under tests/hostile/.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -25,7 +25,7 @@ while getopts "t:r:" opt; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(decode lazy_walk typed roundtrip)
+[ ${#targets[@]} -gt 0 ] || targets=(decode lazy_walk typed serde roundtrip)
 log_dir=${FUZZ_LOG_DIR:-/tmp}
 
 command -v cargo-fuzz >/dev/null || { echo "needs cargo-fuzz: cargo install cargo-fuzz" >&2; exit 1; }

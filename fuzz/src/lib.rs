@@ -1,9 +1,25 @@
-//! What the fuzz targets share: a lazy walk of a whole document, and a typed model
-//! of the benchmark document.
+//! What the fuzz targets share: a lazy walk of a whole document, the benchmark
+//! document's derived models, and the equality the typed targets assert with.
+
+#![forbid(unsafe_code)]
 
 pub mod model;
 
+use std::fmt::Debug;
+
 use plistvalue::{Document, Error, Kind};
+
+/// `a == b`, except that a NaN (a real or a date read from the input) equals a NaN:
+/// two decodes of the same bytes must agree, and `f64`'s `==` would call them
+/// different. When `==` fails, the values are compared by their `Debug` text,
+/// which prints every `f64` exactly and NaN as `NaN`.
+pub fn same<T: PartialEq + Debug>(a: &T, b: &T) -> bool {
+    if a == b {
+        return true;
+    }
+    let (a, b) = (format!("{a:?}"), format!("{b:?}"));
+    a == b && a.contains("NaN")
+}
 
 /// Visits every object reachable from the root once, through the lazy API only, and
 /// reads each leaf with every accessor that applies. Returns the objects visited.

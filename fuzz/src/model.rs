@@ -1,11 +1,17 @@
-//! The benchmark document's shape (`src/bench_doc.rs` in the root package), with
-//! hand-written `FromPlist` impls in the style the derive generates: each struct
-//! enters its dictionary (depth limit and node budget) and reads its fields by key.
-//! To be replaced by the derived model once `#[derive(FromPlist)]` lands.
+//! The benchmark document's shape (`src/bench_doc.rs` in the root package), as
+//! derived types: `#[derive(FromPlist, Deserialize)]` with bench_doc's attributes,
+//! so the fuzz targets drive the code the derive generates (the `Fields` walk over
+//! the document's key cache) and the serde deserializer over the same structs.
+//!
+//! Two differences from bench_doc: dates are plain [`Date`] fields for serde too
+//! (bench_doc converts through the plist crate's date, which the fuzz crate does
+//! not depend on), and nothing here derives `Serialize` or `ToPlist`: the targets
+//! only decode.
 
-use plistvalue::{Date, Error, FromPlist, Node};
+use plistvalue::{Date, FromPlist};
+use serde::Deserialize;
 
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Deserialize, FromPlist)]
 pub struct Project {
     pub name: String,
     pub version: u64,
@@ -14,7 +20,9 @@ pub struct Project {
     pub messages: Vec<Message>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Deserialize, FromPlist)]
+#[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
 pub struct Settings {
     pub capture_bodies: bool,
     pub max_body_size: u64,
@@ -23,7 +31,9 @@ pub struct Settings {
     pub timeout: f64,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Deserialize, FromPlist)]
+#[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
 pub struct Message {
     pub id: u64,
     pub method: String,
@@ -33,99 +43,124 @@ pub struct Message {
     pub duration: f64,
     pub request: Exchange,
     pub response: Exchange,
+    #[serde(default)]
     pub comment: Option<String>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Deserialize, FromPlist)]
 pub struct Exchange {
     pub headers: Vec<Header>,
+    #[serde(with = "serde_bytes")]
     pub body: Vec<u8>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Deserialize, FromPlist)]
 pub struct Header {
     pub name: String,
     pub value: String,
 }
 
-/// A required field: missing is an error naming it.
-fn field<'a, T: FromPlist<'a>>(node: Node<'_, 'a>, key: &'static str) -> Result<T, Error> {
-    match node.get(key)? {
-        Some(v) => T::from_plist(v).map_err(|e| e.in_key(key)),
-        None => Err(node.error(plistvalue::ErrorKind::MissingField(key))),
-    }
+/// Same shape as [`Project`], borrowing strings and bodies from the input.
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
+pub struct ProjectRef<'a> {
+    pub name: &'a str,
+    pub version: u64,
+    pub created: Date,
+    #[serde(borrow)]
+    pub settings: SettingsRef<'a>,
+    #[serde(borrow)]
+    pub messages: Vec<MessageRef<'a>>,
 }
 
-/// An optional field: missing (or `$null`) is `None`.
-fn optional<'a, T: FromPlist<'a>>(
-    node: Node<'_, 'a>,
-    key: &'static str,
-) -> Result<Option<T>, Error> {
-    match node.get(key)? {
-        Some(v) => Option::<T>::from_plist(v).map_err(|e| e.in_key(key)),
-        None => Ok(None),
-    }
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
+#[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
+pub struct SettingsRef<'a> {
+    pub capture_bodies: bool,
+    pub max_body_size: u64,
+    pub theme: &'a str,
+    #[serde(borrow)]
+    pub ssl_proxying_hosts: Vec<&'a str>,
+    pub timeout: f64,
 }
 
-impl<'a> FromPlist<'a> for Project {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
-        let _guard = node.enter()?;
-        Ok(Project {
-            name: field(node, "name")?,
-            version: field(node, "version")?,
-            created: field(node, "created")?,
-            settings: field(node, "settings")?,
-            messages: field(node, "messages")?,
-        })
-    }
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
+#[serde(rename_all = "camelCase")]
+#[plist(rename_all = "camelCase")]
+pub struct MessageRef<'a> {
+    pub id: u64,
+    pub method: &'a str,
+    pub url: &'a str,
+    pub status_code: u64,
+    pub start_date: Date,
+    pub duration: f64,
+    #[serde(borrow)]
+    pub request: ExchangeRef<'a>,
+    #[serde(borrow)]
+    pub response: ExchangeRef<'a>,
+    #[serde(borrow, default)]
+    pub comment: Option<&'a str>,
 }
 
-impl<'a> FromPlist<'a> for Settings {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
-        let _guard = node.enter()?;
-        Ok(Settings {
-            capture_bodies: field(node, "captureBodies")?,
-            max_body_size: field(node, "maxBodySize")?,
-            theme: field(node, "theme")?,
-            ssl_proxying_hosts: field(node, "sslProxyingHosts")?,
-            timeout: field(node, "timeout")?,
-        })
-    }
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
+pub struct ExchangeRef<'a> {
+    #[serde(borrow)]
+    pub headers: Vec<HeaderRef<'a>>,
+    #[serde(borrow, with = "serde_bytes")]
+    pub body: &'a [u8],
 }
 
-impl<'a> FromPlist<'a> for Message {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
-        let _guard = node.enter()?;
-        Ok(Message {
-            id: field(node, "id")?,
-            method: field(node, "method")?,
-            url: field(node, "url")?,
-            status_code: field(node, "statusCode")?,
-            start_date: field(node, "startDate")?,
-            duration: field(node, "duration")?,
-            request: field(node, "request")?,
-            response: field(node, "response")?,
-            comment: optional(node, "comment")?,
-        })
-    }
+#[derive(Debug, PartialEq, Deserialize, FromPlist)]
+pub struct HeaderRef<'a> {
+    pub name: &'a str,
+    pub value: &'a str,
 }
 
-impl<'a> FromPlist<'a> for Exchange {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
-        let _guard = node.enter()?;
-        Ok(Exchange {
-            headers: field(node, "headers")?,
-            body: field(node, "body")?,
-        })
-    }
-}
-
-impl<'a> FromPlist<'a> for Header {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
-        let _guard = node.enter()?;
-        Ok(Header {
-            name: field(node, "name")?,
-            value: field(node, "value")?,
-        })
+impl ProjectRef<'_> {
+    /// The owned model with the same content, to compare the two decodes.
+    pub fn to_owned_model(&self) -> Project {
+        let exchange = |e: &ExchangeRef<'_>| Exchange {
+            headers: e
+                .headers
+                .iter()
+                .map(|h| Header {
+                    name: h.name.to_owned(),
+                    value: h.value.to_owned(),
+                })
+                .collect(),
+            body: e.body.to_vec(),
+        };
+        Project {
+            name: self.name.to_owned(),
+            version: self.version,
+            created: self.created,
+            settings: Settings {
+                capture_bodies: self.settings.capture_bodies,
+                max_body_size: self.settings.max_body_size,
+                theme: self.settings.theme.to_owned(),
+                ssl_proxying_hosts: self
+                    .settings
+                    .ssl_proxying_hosts
+                    .iter()
+                    .map(|&h| h.to_owned())
+                    .collect(),
+                timeout: self.settings.timeout,
+            },
+            messages: self
+                .messages
+                .iter()
+                .map(|m| Message {
+                    id: m.id,
+                    method: m.method.to_owned(),
+                    url: m.url.to_owned(),
+                    status_code: m.status_code,
+                    start_date: m.start_date,
+                    duration: m.duration,
+                    request: exchange(&m.request),
+                    response: exchange(&m.response),
+                    comment: m.comment.map(str::to_owned),
+                })
+                .collect(),
+        }
     }
 }
