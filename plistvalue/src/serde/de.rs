@@ -1,6 +1,9 @@
 //! The deserializer: serde's requests are answered straight from the lazy reader's
 //! [`Node`]s. Nothing is read until a visitor asks for it, ASCII strings and data
-//! are borrowed from the input, and skipped fields are never read at all.
+//! are borrowed from the input, and a skipped field costs one object header: serde
+//! takes a value as a deserializer, so its header is read (and checked) before the
+//! visitor can say it ignores it; nothing below it is read. (The derive reads no
+//! header at all for an unknown key.)
 
 use std::borrow::Cow;
 use std::iter;
@@ -479,7 +482,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         self.string(visitor, false)
     }
 
-    /// Reads nothing: a skipped value costs no decoding.
+    /// Reads nothing more: a skipped value costs its header alone.
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
