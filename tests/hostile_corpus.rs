@@ -34,6 +34,13 @@ fn malformed_corpus_files_are_rejected_and_nothing_panics() {
         let untyped = plistvalue::from_slice::<PlistValue>(&bytes);
         let walked = Document::from_slice(&bytes).and_then(|d| walk(&d));
         let typed = plistvalue::from_slice::<Nest>(&bytes);
+        let checked = Document::from_slice(&bytes).and_then(|d| d.validate_all());
+        if category != "malformed-by-design" {
+            // CoreFoundation checks every offset at open; a file it reads passes ours.
+            checked.expect(name);
+        } else if let Err(e) = &checked {
+            assert!(e.offset().is_some(), "{name}: {e:?}");
+        }
         if category == "malformed-by-design" {
             malformed += 1;
             let e = untyped.expect_err(name);

@@ -114,3 +114,51 @@ fn b14_ref_list_running_past_the_object_area_rejected() {
     b.top = b.push(&[0xA2, 0x00, 0x00]);
     assert_eq!(decode(&b.build()).unwrap(), plist!([false, false]));
 }
+
+/// Policy follow-up to b11: the lazy reader never reports an object nothing reaches;
+/// `Document::validate_all` checks every one up front, as CoreFoundation does at
+/// open, with the same errors and offsets a read of that object would give.
+#[test]
+fn validate_all_reports_what_no_read_reaches() {
+    // An unreached entry past the object area.
+    let mut b = Bplist::of(&[array(&[1]), int(5), int(6)]);
+    b.offsets = Some(vec![8, b.offset_of(1), 0]);
+    let bytes = b.build();
+    let doc = Document::from_slice(&bytes).unwrap();
+    assert_eq!(decode(&bytes).unwrap(), plist!([5]));
+    let e = doc.validate_all().unwrap_err();
+    assert!(
+        matches!(e.kind(), ErrorKind::OffsetOutOfRange { offset: 0 }),
+        "{e}"
+    );
+    assert_eq!((e.offset(), e.object()), (Some(b.entry_of(2)), Some(2)));
+
+    // An unreached array with a reference past the object count.
+    let b = Bplist::of(&[array(&[1]), int(5), array(&[1, 7])]);
+    let doc_bytes = b.build();
+    let doc = Document::from_slice(&doc_bytes).unwrap();
+    assert_eq!(decode(&doc_bytes).unwrap(), plist!([5]));
+    let e = doc.validate_all().unwrap_err();
+    assert!(
+        matches!(e.kind(), ErrorKind::RefOutOfRange { reference: 7, .. }),
+        "{e}"
+    );
+    assert_eq!((e.offset(), e.object()), (Some(b.offset_of(2)), Some(2)));
+
+    // An unreached object with a marker no format defines.
+    let b = Bplist::of(&[array(&[1]), int(5), raw(0x70, &[])]);
+    let e = Document::from_slice(&b.build())
+        .unwrap()
+        .validate_all()
+        .unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InvalidMarker(0x70)), "{e}");
+    assert_eq!(e.offset(), Some(b.offset_of(2)));
+
+    // Everything our writer makes passes, dictionaries and shared keys included.
+    let tree = plist!({ "a": [1, "x", { "a": true }], "b": { "a": 2.5 } });
+    let bytes = plistvalue::to_vec(&tree).unwrap();
+    Document::from_slice(&bytes)
+        .unwrap()
+        .validate_all()
+        .unwrap();
+}

@@ -12,7 +12,8 @@ use crate::format::{self, Trailer, MIN_FILE_LEN, TRAILER_LEN};
 /// A validated binary plist over borrowed bytes, read lazily.
 ///
 /// Opening checks the header, the trailer and the offset table's geometry, and
-/// nothing else: objects are read, and checked, only when they are reached.
+/// nothing else: objects are read, and checked, only when they are reached
+/// ([`Document::validate_all`] checks them all at once).
 ///
 /// ```
 /// use plistvalue::{plist, Document};
@@ -126,6 +127,33 @@ impl<'a> Document<'a> {
     /// The input bytes.
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
+    }
+
+    /// Checks every object now, as CoreFoundation checks the whole offset table when
+    /// it opens a file, instead of each object as it is reached: every offset-table
+    /// entry, every object's marker and payload bounds, every reference. Opening
+    /// checks only the header, the trailer and the top object, so a corrupt object
+    /// nothing reads is otherwise never reported. Time grows with the file; nothing
+    /// is allocated. Depth, cycles and string contents are checked by the decodes.
+    ///
+    /// ```
+    /// use plistvalue::{plist, Document};
+    /// let bytes = plistvalue::to_vec(&plist!({ "a": [1, 2] })).unwrap();
+    /// Document::from_slice(&bytes).unwrap().validate_all().unwrap();
+    /// ```
+    pub fn validate_all(&self) -> Result<(), Error> {
+        for index in 0..self.num_objects {
+            let head = self.head(index)?;
+            let refs = match head.marker >> 4 {
+                0xA | 0xC => head.count,
+                0xD => 2 * head.count,
+                _ => 0,
+            };
+            for j in 0..refs {
+                self.child_index(&head, j)?;
+            }
+        }
+        Ok(())
     }
 
     /// Starts the budgets of one top-level decode; nested decodes share them.
