@@ -1,4 +1,5 @@
-//! A lazy walk of the whole document, plus every offset-table entry by index.
+//! A lazy walk of the whole document, plus every offset-table entry by index, and
+//! `validate_all`: when it passes, every object must read.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,11 +10,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = plistvalue_fuzz::walk(&doc);
+    let valid = doc.validate_all().is_ok();
     // Objects unreachable from the root are still addressable; the table holds at
     // most one entry per input byte.
     for i in 0..doc.len() {
-        if let Ok(node) = doc.node(i) {
-            let _ = (node.kind(), node.len(), node.to_str(), node.as_integer());
+        match doc.node(i) {
+            Ok(node) => {
+                let _ = (node.kind(), node.len(), node.to_str(), node.as_integer());
+            }
+            Err(e) => assert!(!valid, "validate_all passed but object {i} fails: {e}"),
         }
     }
 });
