@@ -626,11 +626,7 @@ impl<'a> Encoder<'a> {
             .refs
             .extend_from_slice(&self.st.scratch[f.scratch_start..]);
         self.st.scratch.truncate(f.scratch_start);
-        if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
-            *o = Obj::Array { start, len };
-            self.sized_bytes += crate::format::marker_len(len as u64);
-        }
-        ObjRef(f.obj)
+        self.close(f, Obj::Array { start, len }, len)
     }
 
     /// Closes a dictionary whose keys and then values were pushed.
@@ -645,14 +641,8 @@ impl<'a> Encoder<'a> {
             .refs
             .extend_from_slice(&self.st.scratch[f.scratch_start..]);
         self.st.scratch.truncate(f.scratch_start);
-        if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
-            *o = Obj::Dict {
-                start,
-                len: pushed / 2,
-            };
-            self.sized_bytes += crate::format::marker_len(pushed as u64 / 2);
-        }
-        ObjRef(f.obj)
+        let len = pushed / 2;
+        self.close(f, Obj::Dict { start, len }, len)
     }
 
     /// Closes a dictionary that had no children pushed, from its (key, value)
@@ -667,12 +657,17 @@ impl<'a> Encoder<'a> {
         let start = self.st.refs.len();
         self.st.refs.extend(pairs.iter().map(|&(k, _)| k.0));
         self.st.refs.extend(pairs.iter().map(|&(_, v)| v.0));
+        let len = pairs.len();
+        self.close(f, Obj::Dict { start, len }, len)
+    }
+
+    /// Fills in a container's object, opened as a placeholder, once its `len`
+    /// elements or entries are in the reference arena; its marker and count now
+    /// have a size. (In walk-only mode there is no object to fill.)
+    fn close(&mut self, f: Frame, obj: Obj<'a>, len: usize) -> ObjRef {
         if let Some(o) = self.st.objects.get_mut(f.obj as usize) {
-            *o = Obj::Dict {
-                start,
-                len: pairs.len(),
-            };
-            self.sized_bytes += crate::format::marker_len(pairs.len() as u64);
+            *o = obj;
+            self.sized_bytes += crate::format::marker_len(len as u64);
         }
         ObjRef(f.obj)
     }
