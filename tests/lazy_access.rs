@@ -66,3 +66,21 @@ fn one_deep_field_touches_objects_in_proportion_to_depth_not_size() {
     let total = Document::from_slice(&large).unwrap().len();
     println!("read {read_large} of {total} objects");
 }
+
+/// Every key object is read at most once per lookup, the ones the key cache cannot
+/// hold (UTF-16 text) included, and a repeated lookup of ASCII keys reads only the
+/// value.
+#[test]
+fn a_lookup_reads_each_key_once_and_cached_keys_not_at_all() {
+    let bytes = plistvalue::to_vec(&plistvalue::plist!({ "naïve": 1, "b": 2 })).unwrap();
+    let doc = Document::from_slice(&bytes).unwrap();
+    let root = doc.root().unwrap();
+    let before = doc.objects_read();
+    assert_eq!(root.get("b").unwrap().unwrap().as_u64(), Some(2));
+    // The two keys and the value.
+    assert_eq!(doc.objects_read() - before, 3);
+    let before = doc.objects_read();
+    assert_eq!(root.get("b").unwrap().unwrap().as_u64(), Some(2));
+    // The UTF-16 key again, and the value; "b" comes from the cache.
+    assert_eq!(doc.objects_read() - before, 2);
+}

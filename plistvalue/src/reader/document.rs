@@ -42,6 +42,7 @@ pub struct Document<'a> {
     /// dictionaries of one type share their key objects, so after the first few
     /// nearly every key read is a hit: no offset-table read, no marker, no ASCII
     /// check.
+    ///
     /// A slot holds (index, payload start, length); a `&'a str` in a `Cell` would
     /// make the document invariant in `'a`.
     keys: Box<[Cell<(u64, usize, usize)>]>,
@@ -144,9 +145,9 @@ impl<'a> Document<'a> {
     pub fn validate_all(&self) -> Result<(), Error> {
         for index in 0..self.num_objects {
             let head = self.head(index)?;
-            let refs = match head.marker >> 4 {
-                0xA | 0xC => head.count,
-                0xD => 2 * head.count,
+            let refs = match SHAPES[head.marker as usize] {
+                PER_REF => head.count,
+                PER_REF_PAIR => 2 * head.count,
                 _ => 0,
             };
             for j in 0..refs {
@@ -246,17 +247,18 @@ impl<'a> Document<'a> {
         }
     }
 
-    /// The text of dictionary key `index` when it is an ASCII string, through the
-    /// key cache; `None` for any other key, which the caller reads as a node.
+    /// Dictionary key `index` through the key cache: its text when it is an ASCII
+    /// string, else the head the miss read, so that the caller need not read it
+    /// again.
     #[inline]
-    pub(crate) fn ascii_key(&self, index: u64) -> Result<Option<&'a str>, Error> {
+    pub(crate) fn ascii_key(&self, index: u64) -> Result<Result<&'a str, Head>, Error> {
         let slot = &self.keys[index as usize % KEY_CACHE];
         let (cached, at, len) = slot.get();
         if cached == index {
             let bytes: &'a [u8] = &self.bytes[at..at + len];
             // SAFETY: the miss path stored this range only after `as_ascii` found it
             // all ASCII, so valid UTF-8, and the input bytes cannot change.
-            return Ok(Some(unsafe { std::str::from_utf8_unchecked(bytes) }));
+            return Ok(Ok(unsafe { std::str::from_utf8_unchecked(bytes) }));
         }
         self.ascii_key_miss(slot, index)
     }
@@ -266,20 +268,27 @@ impl<'a> Document<'a> {
         &self,
         slot: &Cell<(u64, usize, usize)>,
         index: u64,
-    ) -> Result<Option<&'a str>, Error> {
+    ) -> Result<Result<&'a str, Head>, Error> {
         let node = self.node(index)?;
-        let text = node.as_ascii();
-        if let Some(text) = text {
-            slot.set((index, node.head.body, text.len()));
+        match node.as_ascii() {
+            Some(text) => {
+                slot.set((index, node.head.body, text.len()));
+                Ok(Ok(text))
+            }
+            None => Ok(Err(node.head)),
         }
-        Ok(text)
     }
 
     /// The raw offset-table entry of `index`, which must be below `num_objects`.
     #[inline]
     pub(crate) fn offset_of(&self, index: u64) -> u64 {
-        let entry = self.table_offset + index as usize * self.offset_size as usize;
-        self.window(entry, self.offset_size)
+        self.window(self.entry_of(index), self.offset_size)
+    }
+
+    /// Where offset-table entry `index` sits in the input.
+    #[inline]
+    fn entry_of(&self, index: u64) -> usize {
+        self.table_offset + index as usize * self.offset_size as usize
     }
 
     /// The `width`-byte (1 to 8) big-endian integer at `at`, read with one 8-byte
@@ -304,7 +313,7 @@ impl<'a> Document<'a> {
     #[cold]
     #[inline(never)]
     fn bad_offset(&self, index: u64, offset: u64) -> Error {
-        let entry = self.table_offset as u64 + index * self.offset_size as u64;
+        let entry = self.entry_of(index) as u64;
         Error::at(ErrorKind::OffsetOutOfRange { offset }, entry, index)
     }
 

@@ -302,11 +302,8 @@ impl<'d, 'a> Node<'d, 'a> {
     /// in CoreFoundation. Reads only the key objects, through the document's key
     /// cache, and the one value.
     pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
-        if !self.is_dictionary() {
-            return Err(self.mismatch("dictionary"));
-        }
-        for j in 0..self.head.count {
-            let field = FieldKey::read(*self, j)?;
+        for field in Fields::new(self)? {
+            let field = field?;
             if field.str_eq(key) {
                 return field.value().map(Some);
             }
@@ -526,16 +523,10 @@ impl<'d, 'a> FieldKey<'d, 'a> {
     pub(crate) fn read(dict: Node<'d, 'a>, entry: u64) -> Result<Self, Error> {
         let index = dict.doc.child_index(&dict.head, entry)?;
         let key = match dict.doc.ascii_key(index)? {
-            Some(text) => Key::Ascii(text),
-            None => Key::Other(Self::other(&dict, entry)?),
+            Ok(text) => Key::Ascii(text),
+            Err(head) => Key::Other(Node::new(dict.doc, head)),
         };
         Ok(FieldKey { dict, entry, key })
-    }
-
-    /// A key that is not an ASCII string, read as a node; rare, so out of line.
-    #[inline(never)]
-    fn other(dict: &Node<'d, 'a>, entry: u64) -> Result<Node<'d, 'a>, Error> {
-        dict.child(entry)
     }
 
     #[inline]
