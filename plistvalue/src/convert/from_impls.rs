@@ -11,7 +11,7 @@ use std::time::SystemTime;
 
 use indexmap::IndexMap;
 
-use super::private::{bounded_capacity, decode_seq};
+use super::private::{bounded_capacity, decode_seq, enter_dict, no_outer, read_rest};
 use super::FromPlist;
 use crate::error::{Error, ErrorKind};
 use crate::reader::{Kind, Node};
@@ -331,23 +331,14 @@ tuple!(11 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8 J 9 K 10);
 tuple!(12 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8 J 9 K 10 L 11);
 
 /// Decodes a dictionary's entries, keys through `FromPlist` (so `String`, `&str` and
-/// `Cow<str>` keys work), calling `insert` for each; errors name the key.
+/// `Cow<str>` keys work), calling `insert` for each; errors name the key. A map
+/// field is a flattened map that no struct around it claims keys from.
 fn decode_map<'a, K: FromPlist<'a>, V: FromPlist<'a>>(
     node: Node<'_, 'a>,
-    mut insert: impl FnMut(K, V),
+    insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
-    let entries = node.entries()?;
-    let _guard = node.enter()?;
-    for entry in entries {
-        let (k, v) = entry?;
-        if k.kind() != Kind::String {
-            return Err(k.error(ErrorKind::NonStringKey(k.kind().name())));
-        }
-        let key = K::from_plist(k)?;
-        let value = V::from_plist(v).map_err(|e| e.in_key(&k.to_str().unwrap_or_default()))?;
-        insert(key, value);
-    }
-    Ok(())
+    let _guard = enter_dict(&node)?;
+    read_rest(node, &no_outer, insert)
 }
 
 /// The first of duplicate keys wins, as in CoreFoundation.

@@ -314,7 +314,8 @@ impl<K: AsRef<str>, V: ToPlist, S> WriteFields for HashMap<K, V, S> {
 
 /// Reads every entry whose key `outer` does not claim; the first of duplicate
 /// keys wins, as in CoreFoundation. A claimed entry costs only its cached key.
-fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
+/// `node` is a dictionary the caller has entered.
+pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
     node: Node<'_, 'de>,
     outer: &impl Fn(&FieldKey<'_, '_>) -> bool,
     mut insert: impl FnMut(K, V),
@@ -335,26 +336,33 @@ fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
     Ok(())
 }
 
+/// A map's `ReadFields`: every key the struct around it leaves, into `$new`.
+macro_rules! read_entries_into {
+    ($new:expr) => {
+        fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
+            false
+        }
+
+        fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
+            node: Node<'_, 'de>,
+            outer: &P,
+        ) -> Result<Self, Error> {
+            let mut m = $new;
+            read_rest(node, outer, |k, v| {
+                m.entry(k).or_insert(v);
+            })?;
+            Ok(m)
+        }
+    };
+}
+
 impl<'de, K, V, S> ReadFields<'de> for HashMap<K, V, S>
 where
     K: FromPlist<'de> + Eq + Hash,
     V: FromPlist<'de>,
     S: BuildHasher + Default,
 {
-    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
-        false
-    }
-
-    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
-        node: Node<'_, 'de>,
-        outer: &P,
-    ) -> Result<Self, Error> {
-        let mut m = HashMap::with_hasher(S::default());
-        read_rest(node, outer, |k, v| {
-            m.entry(k).or_insert(v);
-        })?;
-        Ok(m)
-    }
+    read_entries_into!(HashMap::with_hasher(S::default()));
 }
 
 impl<'de, K, V> ReadFields<'de> for BTreeMap<K, V>
@@ -362,20 +370,7 @@ where
     K: FromPlist<'de> + Ord,
     V: FromPlist<'de>,
 {
-    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
-        false
-    }
-
-    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
-        node: Node<'_, 'de>,
-        outer: &P,
-    ) -> Result<Self, Error> {
-        let mut m = BTreeMap::new();
-        read_rest(node, outer, |k, v| {
-            m.entry(k).or_insert(v);
-        })?;
-        Ok(m)
-    }
+    read_entries_into!(BTreeMap::new());
 }
 
 impl<'de, K, V, S> ReadFields<'de> for IndexMap<K, V, S>
@@ -384,20 +379,7 @@ where
     V: FromPlist<'de>,
     S: BuildHasher + Default,
 {
-    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
-        false
-    }
-
-    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
-        node: Node<'_, 'de>,
-        outer: &P,
-    ) -> Result<Self, Error> {
-        let mut m = IndexMap::with_hasher(S::default());
-        read_rest(node, outer, |k, v| {
-            m.entry(k).or_insert(v);
-        })?;
-        Ok(m)
-    }
+    read_entries_into!(IndexMap::with_hasher(S::default()));
 }
 
 impl<'de> ReadFields<'de> for Dictionary {
