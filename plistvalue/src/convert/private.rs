@@ -336,9 +336,13 @@ pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
     Ok(())
 }
 
-/// A map's `ReadFields`: every key the struct around it leaves, into `$new`.
+/// A map's `ReadFields`: every key the struct around it leaves, into `$new`, with
+/// key and value types `$k` and `$v` where they cannot be inferred.
 macro_rules! read_entries_into {
     ($new:expr) => {
+        read_entries_into!($new, _, _);
+    };
+    ($new:expr, $k:ty, $v:ty) => {
         fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
             false
         }
@@ -348,7 +352,7 @@ macro_rules! read_entries_into {
             outer: &P,
         ) -> Result<Self, Error> {
             let mut m = $new;
-            read_rest(node, outer, |k, v| {
+            read_rest(node, outer, |k: $k, v: $v| {
                 m.entry(k).or_insert(v);
             })?;
             Ok(m)
@@ -383,20 +387,7 @@ where
 }
 
 impl<'de> ReadFields<'de> for Dictionary {
-    fn __plist_known(_: &FieldKey<'_, '_>) -> bool {
-        false
-    }
-
-    fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
-        node: Node<'_, 'de>,
-        outer: &P,
-    ) -> Result<Self, Error> {
-        let mut d = Dictionary::new();
-        read_rest(node, outer, |k: String, v: PlistValue| {
-            d.entry(k).or_insert(v);
-        })?;
-        Ok(d)
-    }
+    read_entries_into!(Dictionary::new(), String, PlistValue);
 }
 
 /// Decodes element `i` of an array with `decode`, naming the index in errors.
