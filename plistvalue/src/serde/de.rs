@@ -161,7 +161,7 @@ impl<'d, 'de> Deserializer<'d, 'de> {
         let n = self.node;
         if let Some(d) = n.as_date() {
             let text = compat::rfc3339(d.seconds_since_2001())?;
-            let entry = iter::once((compat::PLIST_DATE, text));
+            let entry = iter::once((compat::PLIST_DATE, text.as_str()));
             return visitor.visit_enum(MapAccessDeserializer::new(
                 MapDeserializer::<_, Error>::new(entry),
             ));
@@ -180,7 +180,7 @@ impl<'d, 'de> Deserializer<'d, 'de> {
             .node
             .as_date()
             .ok_or_else(|| self.node.mismatch("date"))?;
-        visitor.visit_string(compat::rfc3339(d.seconds_since_2001())?)
+        visitor.visit_str(compat::rfc3339(d.seconds_since_2001())?.as_str())
     }
 
     /// `PlistValue`'s half of the handshake: the subtree is decoded here, without
