@@ -196,10 +196,7 @@ impl<'d, 'a> Node<'d, 'a> {
     /// The text of an ASCII string object, borrowed from the input. `None` for UTF-16
     /// strings, which must be converted, and for non-strings.
     pub fn as_ascii(&self) -> Option<&'a str> {
-        if self.head.marker >> 4 != 0x5 {
-            return None;
-        }
-        ascii_str(self.body(self.head.count as usize))
+        self.doc.ascii_text(&self.head)
     }
 
     /// True for an ASCII string that reads exactly `$null`, Foundation's nil.
@@ -216,10 +213,10 @@ impl<'d, 'a> Node<'d, 'a> {
     pub fn to_str(&self) -> Result<Cow<'a, str>, Error> {
         match self.head.marker >> 4 {
             0x5 => {
-                let bytes = self.body(self.head.count as usize);
-                if let Some(s) = ascii_str(bytes) {
+                if let Some(s) = self.as_ascii() {
                     return Ok(Cow::Borrowed(s));
                 }
+                let bytes = self.body(self.head.count as usize);
                 // CoreFoundation reads the bytes of an "ASCII" string as Latin-1.
                 Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect()))
             }
@@ -266,6 +263,9 @@ impl<'d, 'a> Node<'d, 'a> {
     #[inline]
     pub(crate) fn child(&self, j: u64) -> Result<Node<'d, 'a>, Error> {
         let index = self.doc.child_index(&self.head, j)?;
+        if let Some(head) = self.doc.cached_head(index) {
+            return Ok(Node::new(self.doc, head));
+        }
         match self.doc.head(index) {
             Ok(head) => Ok(Node::new(self.doc, head)),
             Err(e) => Err(self.locate(e)),
@@ -367,18 +367,6 @@ impl<'d, 'a> Node<'d, 'a> {
 
     pub(crate) fn charge_nodes(&self, n: u64) -> Result<(), Error> {
         self.doc.charge_nodes(n, &self.head)
-    }
-}
-
-/// ASCII bytes as text, in one pass. `is_ascii` reads a word at a time; a UTF-8
-/// validation after it was a fifth of the instructions of a borrowed decode.
-#[inline]
-fn ascii_str(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        // SAFETY: every ASCII byte sequence is valid UTF-8.
-        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
-    } else {
-        None
     }
 }
 
