@@ -84,3 +84,37 @@ fn a_lookup_reads_each_key_once_and_cached_keys_not_at_all() {
     // The UTF-16 key again, and the value; "b" comes from the cache.
     assert_eq!(doc.objects_read() - before, 2);
 }
+
+/// Writers unique strings, so a repeated value is one object; once read as ASCII
+/// text it comes from the document's string cache, and the next read of it reads no
+/// object header at all. Text that is not ASCII is never cached and still reads
+/// right every time.
+#[test]
+fn a_repeated_string_value_is_read_once() {
+    let bytes = plistvalue::to_vec(&plistvalue::plist!({
+        "a": "keep-alive", "b": "keep-alive", "c": "naïve", "d": "naïve", "e": 7
+    }))
+    .unwrap();
+    let doc = Document::from_slice(&bytes).unwrap();
+    let root = doc.root().unwrap();
+    let text = |key: &str| {
+        let node = root.get(key).unwrap().unwrap();
+        (node.kind(), node.as_str().unwrap().into_owned())
+    };
+    // Every key, read once and cached.
+    assert_eq!(root.get("e").unwrap().unwrap().as_u64(), Some(7));
+    let before = doc.objects_read();
+    assert_eq!(text("a").1, "keep-alive");
+    assert_eq!(doc.objects_read() - before, 1, "the value, once");
+    let before = doc.objects_read();
+    let (kind, b) = text("b");
+    assert_eq!((kind, b.as_str()), (plistvalue::Kind::String, "keep-alive"));
+    assert_eq!(doc.objects_read() - before, 0, "keys and value all cached");
+    assert_eq!(text("c").1, "naïve");
+    let before = doc.objects_read();
+    assert_eq!(text("d").1, "naïve");
+    assert_eq!(doc.objects_read() - before, 1, "UTF-16 text is read again");
+    let before = doc.objects_read();
+    assert_eq!(root.get("e").unwrap().unwrap().as_u64(), Some(7));
+    assert_eq!(doc.objects_read() - before, 1);
+}

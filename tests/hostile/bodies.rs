@@ -109,6 +109,19 @@ fn c17_long_count_followed_by_a_non_int_truncated_int_or_wide_int_rejected() {
     let mut eight = raw(0x5F, &raw(0x13, &uint(8, 2)));
     eight.extend_from_slice(b"hi");
     assert_eq!(decode(&only(&eight)).unwrap(), PlistValue::from("hi"));
+    // Read twice, such a string comes from the string cache the second time, with
+    // the same kind, length and text.
+    let shared = Bplist::of(&[array(&[1, 1]), vec![0x5F, 0x10, 0x03, b'a', b'b', b'c']]).build();
+    assert_eq!(decode(&shared).unwrap(), plist!(["abc", "abc"]));
+    let doc = Document::from_slice(&shared).unwrap();
+    let root = doc.root().unwrap();
+    for i in 0..2 {
+        let s = root.at(i).unwrap().unwrap();
+        assert_eq!(
+            (s.kind(), s.len(), s.as_ascii()),
+            (Kind::String, 3, Some("abc"))
+        );
+    }
 }
 
 #[test]
