@@ -16,10 +16,13 @@ use super::compat;
 use crate::error::{Error, ErrorKind};
 use crate::reader::{self, Elements, FieldKey, Kind, Node};
 
-/// Reads one value.
+/// Reads one value. It holds its node by reference, so that it is two words
+/// and travels in registers: at 48 bytes it was copied through memory at every
+/// serde call, written with narrow stores and read back with wide loads, a failed
+/// store forward each time.
 #[derive(Clone, Copy)]
-pub(super) struct Deserializer<'d, 'de> {
-    node: Node<'d, 'de>,
+pub(super) struct Deserializer<'n, 'd, 'de> {
+    node: &'n Node<'d, 'de>,
     /// A present value here is `Some(value)` as it stands: the root and struct
     /// fields, where the plist crate writes no `{Some: v}` wrapper.
     bare: bool,
@@ -29,8 +32,8 @@ pub(super) struct Deserializer<'d, 'de> {
     plist_value: bool,
 }
 
-impl<'d, 'de> Deserializer<'d, 'de> {
-    pub(super) fn root(node: Node<'d, 'de>) -> Self {
+impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
+    pub(super) fn root(node: &'n Node<'d, 'de>) -> Self {
         Deserializer {
             node,
             bare: true,
@@ -39,7 +42,7 @@ impl<'d, 'de> Deserializer<'d, 'de> {
         }
     }
 
-    fn child(&self, node: Node<'d, 'de>, bare: bool) -> Self {
+    fn child<'m>(&self, node: &'m Node<'d, 'de>, bare: bool) -> Deserializer<'m, 'd, 'de> {
         Deserializer {
             node,
             bare,
@@ -63,28 +66,32 @@ impl<'d, 'de> Deserializer<'d, 'de> {
     fn unwrapped<R>(
         self,
         names: &[&str],
-        f: impl FnOnce(Self) -> Result<R, Error>,
+        f: impl for<'m> FnOnce(Deserializer<'m, 'd, 'de>) -> Result<R, Error>,
     ) -> Result<R, Error> {
         if !self.wrapped {
             return f(self);
         }
-        f(self.unwrap_some(names)?)
+        match self.unwrap_some(names)? {
+            Some(inner) => f(self.child(&inner, false)),
+            None => f(Deserializer {
+                wrapped: false,
+                ..self
+            }),
+        }
     }
 
+    /// The `v` of a `{Some: v}` this value is, if it is one.
     #[inline(never)]
-    fn unwrap_some(self, names: &[&str]) -> Result<Self, Error> {
+    fn unwrap_some(&self, names: &[&str]) -> Result<Option<Node<'d, 'de>>, Error> {
         let n = self.node;
         if n.is_dictionary()
             && n.len() == 1
             && !names.contains(&"Some")
             && n.child(0)?.str_eq("Some")
         {
-            return Ok(self.child(n.child(1)?, false));
+            return Ok(Some(n.child(1)?));
         }
-        Ok(Deserializer {
-            wrapped: false,
-            ..self
-        })
+        Ok(None)
     }
 
     /// A string's text, borrowed when ASCII. `charged`: the caller has charged the
@@ -149,7 +156,7 @@ impl<'d, 'de> Deserializer<'d, 'de> {
         }
         let _guard = n.enter()?;
         visitor.visit_map(Map {
-            dict: n,
+            dict: *n,
             next: 0,
             bare,
             plist_value: self.plist_value,
@@ -213,7 +220,7 @@ macro_rules! integers {
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             self.unwrapped(&[], |d| {
                 let n = d.node;
-                let v = integer(&n)?;
+                let v = integer(n)?;
                 let v = $t::try_from(v).map_err(|_| {
                     n.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
                 })?;
@@ -223,7 +230,7 @@ macro_rules! integers {
     )*};
 }
 
-impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
+impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -462,12 +469,13 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
         self.unwrapped(variants, |d| {
             let n = d.node;
             let r = match n.kind() {
-                Kind::String => visitor.visit_enum(UnitVariant(Key::from_node(n)?)),
+                Kind::String => visitor.visit_enum(UnitVariant(Key::from_node(*n)?)),
                 Kind::Dictionary if n.len() == 1 => {
                     let _guard = n.enter()?;
-                    let key = Key::read(&n, 0)?;
+                    let key = Key::read(n, 0)?;
                     let name = key.text.clone();
-                    let value = d.child(n.child(1)?, false);
+                    let inner = n.child(1)?;
+                    let value = d.child(&inner, false);
                     visitor
                         .visit_enum(Variant { key, value })
                         .map_err(|e| e.in_key(&name))
@@ -509,7 +517,7 @@ impl<'de> de::SeqAccess<'de> for Seq<'_, 'de> {
         self.index += 1;
         let node = next.map_err(|e| e.in_index(index))?;
         let d = Deserializer {
-            node,
+            node: &node,
             bare: false,
             wrapped: false,
             plist_value: self.plist_value,
@@ -556,7 +564,7 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
             .ok_or_else(|| Error::custom("next_value called before next_key"))?;
         let node = self.dict.child(self.dict.len() as u64 + j)?;
         let d = Deserializer {
-            node,
+            node: &node,
             bare: self.bare,
             wrapped: false,
             plist_value: self.plist_value,
@@ -745,24 +753,24 @@ impl<'de> de::VariantAccess<'de> for UnitOnly {
 }
 
 /// A variant written as `{name: value}`.
-struct Variant<'d, 'de> {
+struct Variant<'n, 'd, 'de> {
     key: Key<'d, 'de>,
-    value: Deserializer<'d, 'de>,
+    value: Deserializer<'n, 'd, 'de>,
 }
 
-impl<'d, 'de> de::EnumAccess<'de> for Variant<'d, 'de> {
+impl<'n, 'd, 'de> de::EnumAccess<'de> for Variant<'n, 'd, 'de> {
     type Error = Error;
-    type Variant = Deserializer<'d, 'de>;
+    type Variant = Deserializer<'n, 'd, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(
         self,
         seed: V,
-    ) -> Result<(V::Value, Deserializer<'d, 'de>), Error> {
+    ) -> Result<(V::Value, Deserializer<'n, 'd, 'de>), Error> {
         Ok((seed.deserialize(self.key)?, self.value))
     }
 }
 
-impl<'de> de::VariantAccess<'de> for Deserializer<'_, 'de> {
+impl<'de> de::VariantAccess<'de> for Deserializer<'_, '_, 'de> {
     type Error = Error;
 
     /// `{name: ""}`, the form plist 1.0 wrote unit variants in.

@@ -189,7 +189,7 @@ struct Unbridge<T>(T);
 
 impl<'de, T: Deserialize<'de>> FromPlist<'de> for Unbridge<T> {
     fn from_plist(node: Node<'_, 'de>) -> Result<Unbridge<T>, Error> {
-        T::deserialize(de::Deserializer::root(node)).map(Unbridge)
+        T::deserialize(de::Deserializer::root(&node)).map(Unbridge)
     }
 }
 
