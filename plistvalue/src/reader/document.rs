@@ -49,10 +49,14 @@ pub struct Document<'a> {
     texts: Box<[Cell<(u64, usize, usize)>]>,
 }
 
-/// Slots in the string cache (6 KiB). On the benchmark document, 128 slots cost a
-/// decode 5% more instructions than 256 (keys and hot values evict each other);
-/// 4096 saved 0.3%.
-const TEXT_CACHE: usize = 256;
+/// Slots in the string cache of a whole-document decode (6 KiB). On the benchmark
+/// document, 128 slots cost a decode 5% more instructions than 256 (keys and hot
+/// values evict each other); 4096 saved 0.3%.
+const DECODE_TEXT_CACHE: usize = 256;
+
+/// Slots in the string cache of a lazily opened document, which may read one
+/// field: filling 256 slots took a quarter of such a read's time.
+const LAZY_TEXT_CACHE: usize = 64;
 
 /// An object's location and shape, read from its marker.
 #[derive(Debug, Clone, Copy)]
@@ -74,6 +78,17 @@ impl<'a> Document<'a> {
     }
 
     pub fn with_limits(bytes: &'a [u8], limits: Limits) -> Result<Document<'a>, Error> {
+        Document::open(bytes, limits, LAZY_TEXT_CACHE)
+    }
+
+    /// Opens a document that is about to be decoded whole, with a larger cache.
+    pub(crate) fn for_decode(bytes: &'a [u8], limits: Limits) -> Result<Document<'a>, Error> {
+        Document::open(bytes, limits, DECODE_TEXT_CACHE)
+    }
+
+    /// `slots` must be a power of two: the cache is indexed by mask.
+    fn open(bytes: &'a [u8], limits: Limits, slots: usize) -> Result<Document<'a>, Error> {
+        debug_assert!(slots.is_power_of_two());
         let t = validate(bytes)?;
         let doc = Document {
             bytes,
@@ -88,9 +103,7 @@ impl<'a> Document<'a> {
             bytes_left: Cell::new(0),
             objects_read: Cell::new(0),
             // No object has index `u64::MAX`: the trailer check caps the count.
-            texts: (0..TEXT_CACHE)
-                .map(|_| Cell::new((u64::MAX, 0, 0)))
-                .collect(),
+            texts: (0..slots).map(|_| Cell::new((u64::MAX, 0, 0))).collect(),
         };
         // CoreFoundation checks the top object's offset at open; so do we.
         doc.head(doc.top_object)?;
@@ -284,14 +297,19 @@ impl<'a> Document<'a> {
         if !bytes.is_ascii() {
             return None;
         }
-        self.texts[head.index as usize % TEXT_CACHE].set((head.index, head.body, bytes.len()));
+        self.texts[self.slot(head.index)].set((head.index, head.body, bytes.len()));
         // SAFETY: every ASCII byte sequence is valid UTF-8.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     }
 
     #[inline(always)]
+    fn slot(&self, index: u64) -> usize {
+        index as usize & (self.texts.len() - 1)
+    }
+
+    #[inline(always)]
     fn cached_text(&self, index: u64) -> Option<&'a str> {
-        let (cached, at, len) = self.texts[index as usize % TEXT_CACHE].get();
+        let (cached, at, len) = self.texts[self.slot(index)].get();
         if cached != index {
             return None;
         }
@@ -306,7 +324,7 @@ impl<'a> Document<'a> {
     /// only its type nibble is ever read again.
     #[inline(always)]
     pub(crate) fn cached_head(&self, index: u64) -> Option<Head> {
-        let (cached, at, len) = self.texts[index as usize % TEXT_CACHE].get();
+        let (cached, at, len) = self.texts[self.slot(index)].get();
         (cached == index).then(|| Head {
             index,
             marker: format::ASCII | (len.min(format::LONG_COUNT as usize) as u8),

@@ -35,7 +35,7 @@ pub fn from_slice_with_limits<'a, T: FromPlist<'a>>(
     bytes: &'a [u8],
     limits: Limits,
 ) -> Result<T, Error> {
-    let doc = Document::with_limits(bytes, limits)?;
+    let doc = Document::for_decode(bytes, limits)?;
     let root = doc.root()?;
     root.decode()
 }
