@@ -45,7 +45,7 @@ pub struct Document<'a> {
     /// marker, no count and no ASCII check.
     ///
     /// A slot holds (index, payload start, length); a `&'a str` in a `Cell` would
-    /// make the document invariant in `'a`. Only [`Document::ascii_text`] fills it.
+    /// make the document invariant in `'a`. Only [`Document::scan_text`] fills it.
     texts: Box<[Cell<(u64, usize, usize)>]>,
 }
 
@@ -279,16 +279,20 @@ impl<'a> Document<'a> {
     #[inline(never)]
     fn ascii_key_miss(&self, index: u64) -> Result<Result<&'a str, Head>, Error> {
         let head = self.head(index)?;
-        Ok(self.ascii_text(&head).ok_or(head))
+        Ok(self.scan_text(&head).ok_or(head))
     }
 
     /// The text of the object `head` locates, if it is an ASCII string: from the
     /// cache, or checked now and cached.
     #[inline]
     pub(crate) fn ascii_text(&self, head: &Head) -> Option<&'a str> {
-        if let Some(text) = self.cached_text(head.index) {
-            return Some(text);
-        }
+        self.cached_text(head.index)
+            .or_else(|| self.scan_text(head))
+    }
+
+    /// [`Document::ascii_text`] after a cache miss: checks the payload and caches it.
+    #[inline]
+    fn scan_text(&self, head: &Head) -> Option<&'a str> {
         if head.marker >> 4 != 0x5 {
             return None;
         }
@@ -314,7 +318,7 @@ impl<'a> Document<'a> {
             return None;
         }
         let bytes: &'a [u8] = &self.bytes[at..at + len];
-        // SAFETY: `ascii_text`, the only writer of the cache, stored this range after
+        // SAFETY: `scan_text`, the only writer of the cache, stored this range after
         // finding it all ASCII, so valid UTF-8; the input bytes cannot change.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     }

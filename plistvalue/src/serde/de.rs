@@ -149,6 +149,7 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
         Ok(value)
     }
 
+    /// A dictionary's entries, or the error that this is not a dictionary.
     fn entries<V: Visitor<'de>>(&self, visitor: V, bare: bool) -> Result<V::Value, Error> {
         let n = self.node;
         if !n.is_dictionary() {
@@ -439,9 +440,6 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
 
     /// Never unwraps `{Some: v}`: a map with one `Some` key is as likely.
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if !self.node.is_dictionary() {
-            return Err(self.node.mismatch("dictionary"));
-        }
         self.locate(self.entries(visitor, false))
     }
 
@@ -451,12 +449,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        self.unwrapped(fields, |d| {
-            if !d.node.is_dictionary() {
-                return Err(d.node.mismatch("dictionary"));
-            }
-            d.locate(d.entries(visitor, true))
-        })
+        self.unwrapped(fields, |d| d.locate(d.entries(visitor, true)))
     }
 
     /// A unit variant is its name; any other variant is `{name: value}`.
@@ -597,7 +590,7 @@ struct Key<'d, 'de> {
 }
 
 impl<'d, 'de> Key<'d, 'de> {
-    /// Key `j` of `dict`. ASCII keys come from the document's key cache.
+    /// Key `j` of `dict`. ASCII keys come from the document's string cache.
     #[inline(always)]
     fn read(dict: &Node<'d, 'de>, j: u64) -> Result<Self, Error> {
         match FieldKey::read(*dict, j)?.key() {
