@@ -703,7 +703,7 @@ struct Both {
 }
 
 #[test]
-fn keys_read_through_the_key_cache_keep_their_errors() {
+fn keys_read_through_the_string_cache_keep_their_errors() {
     // "b" is cached by `Both` before `Denied` rejects it: the error still names the
     // key object, read again for its offset.
     let bytes = plistvalue::to_vec(&plist!([{ "a": 1, "b": 2 }, { "a": 1, "b": 2 }])).unwrap();

@@ -67,7 +67,7 @@ fn one_deep_field_touches_objects_in_proportion_to_depth_not_size() {
     println!("read {read_large} of {total} objects");
 }
 
-/// Every key object is read at most once per lookup, the ones the key cache cannot
+/// Every key object is read at most once per lookup, the ones the string cache cannot
 /// hold (UTF-16 text) included, and a repeated lookup of ASCII keys reads only the
 /// value.
 #[test]

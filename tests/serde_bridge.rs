@@ -586,7 +586,7 @@ fn from_node_decodes_one_object_lazily() {
     );
 }
 
-/// Keys come from the document's key cache once seen; errors must still name the
+/// Keys come from the document's string cache once seen; errors must still name the
 /// key object, non-ASCII keys must still match, and more distinct keys than cache
 /// slots must all read back.
 #[test]

@@ -1,7 +1,7 @@
 //! The benchmark document's shape (`src/bench_doc.rs` in the root package), as
 //! derived types: `#[derive(FromPlist, Deserialize)]` with bench_doc's attributes,
 //! so the fuzz targets drive the code the derive generates (the `Fields` walk over
-//! the document's key cache) and the serde deserializer over the same structs.
+//! the document's string cache) and the serde deserializer over the same structs.
 //!
 //! Two differences from bench_doc: dates are plain [`Date`] fields for serde too
 //! (bench_doc converts through the plist crate's date, which the fuzz crate does

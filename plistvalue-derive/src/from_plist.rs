@@ -1,5 +1,5 @@
 //! Codegen for `FromPlist`: one pass over a dictionary's keys, read through the
-//! document's key cache, matching each key's raw bytes against the field names (a
+//! document's string cache, matching each key's raw bytes against the field names (a
 //! `match` on byte strings, which compiles to length-then-bytes compares) with no
 //! allocation per key; a value is read only for a key that names a field. The
 //! first of duplicate keys wins, as in CoreFoundation; unknown keys are ignored

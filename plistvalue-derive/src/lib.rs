@@ -297,7 +297,7 @@
 //!             let mut __f0: __plist::__private::Option<String> = __plist::__private::None;
 //!             let mut __f1: __plist::__private::Option<Option<String>> = __plist::__private::None;
 //!             // One pass over the keys, in file order, each read through the
-//!             // document's key cache; the first of duplicate keys wins, unknown
+//!             // document's string cache; the first of duplicate keys wins, unknown
 //!             // keys are skipped, and a value is read only for a field it fills.
 //!             for __k in __plist::__private::Fields::new(&__node)? {
 //!                 let __k = __k?;

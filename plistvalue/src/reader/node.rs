@@ -436,7 +436,7 @@ impl<'d, 'a> Iterator for Entries<'d, 'a> {
 impl ExactSizeIterator for Entries<'_, '_> {}
 
 /// A dictionary's entries as a typed decode reads them: each key through the
-/// document's key cache, so a repeated ASCII key skips the offset table, marker
+/// document's string cache, so a repeated ASCII key skips the offset table, marker
 /// and ASCII check; each value only when asked for, so a key that names no field
 /// costs no value read. Generated code reaches it through `__private`.
 pub struct Fields<'d, 'a> {
