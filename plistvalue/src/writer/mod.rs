@@ -22,10 +22,13 @@
 
 mod emit;
 mod table;
+mod view;
 
 use std::io::Write;
 
 pub use table::{Encoder, Frame, KeySlots, ObjRef};
+#[allow(unused_imports)] // its users, the XML and archive formats, are being written
+pub(crate) use view::Object;
 
 use crate::convert::ToPlist;
 use crate::error::Error;
