@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+mod xml;
+pub use xml::XmlError;
+
 /// What went wrong, without the where. Match on it through [`Error::kind`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -57,6 +60,12 @@ pub enum ErrorKind {
     DateOutOfRange(f64),
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),
+    /// The input is not a property list CoreFoundation's XML parser reads, or a value
+    /// the XML writer cannot write.
+    #[error("{0}")]
+    Xml(#[from] XmlError),
+    #[error("the input is an XML property list, and this reader reads binary ones: use plistvalue::from_bytes (or from_reader, from_file)")]
+    XmlInput,
     #[error("{0}")]
     Custom(String),
     #[error("I/O error: {0}")]
@@ -78,6 +87,8 @@ struct Inner {
     kind: ErrorKind,
     offset: Option<u64>,
     object: Option<u64>,
+    /// Line and column (1-based; the column counts bytes) of an error in text.
+    text: Option<(u64, u64)>,
     /// Innermost segment first; pushing while unwinding is cheaper than inserting.
     path: Vec<PathSegment>,
 }
@@ -89,6 +100,7 @@ impl Error {
             kind,
             offset: None,
             object: None,
+            text: None,
             path: Vec::new(),
         }))
     }
@@ -122,6 +134,17 @@ impl Error {
         self
     }
 
+    /// Places the error in text: byte `offset`, `line` and `column`, replacing any
+    /// binary position (the XML reader translates its binary errors this way).
+    #[cold]
+    #[cfg_attr(not(feature = "xml"), allow(dead_code))]
+    pub(crate) fn in_text(mut self, offset: u64, line: u64, column: u64) -> Error {
+        self.0.offset = Some(offset);
+        self.0.object = None;
+        self.0.text = Some((line, column));
+        self
+    }
+
     /// Prepends a dictionary key to the path, as the error unwinds out of a value.
     #[cold]
     pub fn in_key(mut self, key: &str) -> Error {
@@ -148,6 +171,16 @@ impl Error {
     /// Index of that object in the offset table.
     pub fn object(&self) -> Option<u64> {
         self.0.object
+    }
+
+    /// Line (1-based) of an error in an XML document.
+    pub fn line(&self) -> Option<u64> {
+        self.0.text.map(|t| t.0)
+    }
+
+    /// Column (1-based, in bytes of the UTF-8 text) of an error in an XML document.
+    pub fn column(&self) -> Option<u64> {
+        self.0.text.map(|t| t.1)
     }
 
     /// The key path from the root, outermost first.
@@ -188,6 +221,13 @@ impl From<ErrorKind> for Error {
     }
 }
 
+impl From<XmlError> for Error {
+    #[cold]
+    fn from(e: XmlError) -> Error {
+        Error::new(ErrorKind::Xml(e))
+    }
+}
+
 impl From<std::io::Error> for Error {
     #[cold]
     fn from(e: std::io::Error) -> Error {
@@ -200,6 +240,9 @@ impl fmt::Display for Error {
         write!(f, "{}", self.0.kind)?;
         if !self.0.path.is_empty() {
             write!(f, " at `{}`", self.path_string())?;
+        }
+        if let (Some((line, column)), Some(offset)) = (self.0.text, self.0.offset) {
+            return write!(f, " (line {line}, column {column}, byte offset {offset})");
         }
         if let Some(offset) = self.0.offset {
             write!(f, " (byte offset {offset}")?;
@@ -218,6 +261,7 @@ impl fmt::Debug for Error {
             .field("kind", &self.0.kind)
             .field("offset", &self.0.offset)
             .field("object", &self.0.object)
+            .field("text", &self.0.text)
             .field("path", &self.path_string())
             .finish()
     }

@@ -28,19 +28,25 @@
 mod convert;
 pub mod error;
 mod format;
+mod formats;
 mod macros;
 mod reader;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod value;
 mod writer;
+#[cfg(feature = "xml")]
+mod xml;
 
 pub use convert::{FromPlist, FromPlistOwned, ToPlist};
-pub use error::{Error, ErrorKind, PathSegment};
-pub use reader::{
-    from_reader, from_slice, from_slice_with_limits, Document, Elements, Entries, Kind, Limits,
-    Node,
+pub use error::{Error, ErrorKind, PathSegment, XmlError};
+pub use formats::{
+    from_bytes, from_file, from_reader, from_slice, from_slice_with_limits, to_binary, to_file,
+    Format,
 };
+#[cfg(feature = "xml")]
+pub use formats::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
+pub use reader::{Document, Elements, Entries, Kind, Limits, Node};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{to_vec, to_writer, Encoder, Frame, ObjRef, Writer};
 

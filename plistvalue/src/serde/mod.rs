@@ -106,13 +106,18 @@
 
 mod compat;
 mod de;
+mod formats;
 mod impls;
 mod ser;
 
-use std::fmt::Display;
-use std::io::{Read, Write};
+pub use formats::{from_bytes, from_file, from_reader, to_file};
+#[cfg(feature = "xml")]
+pub use formats::{to_file_xml, to_vec_xml, to_writer_xml};
 
-use ::serde::de::{Deserialize, DeserializeOwned};
+use std::fmt::Display;
+use std::io::Write;
+
+use ::serde::de::Deserialize;
 use ::serde::Serialize;
 
 use crate::convert::{FromPlist, ToPlist};
@@ -142,14 +147,6 @@ pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
     limits: Limits,
 ) -> Result<T, Error> {
     crate::from_slice_with_limits::<Unbridge<T>>(bytes, limits).map(|u| u.0)
-}
-
-/// Reads all of `reader`, then decodes it: a binary plist is addressed from its
-/// end, so it cannot be decoded as a stream.
-pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Error> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    from_slice(&bytes)
 }
 
 /// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the

@@ -21,13 +21,14 @@
 //! from the value and copied once, into the output.
 
 mod emit;
+mod sort;
 mod table;
 mod view;
 
 use std::io::Write;
 
 pub use table::{Encoder, Frame, KeySlots, ObjRef};
-#[allow(unused_imports)] // its users, the XML and archive formats, are being written
+#[cfg(feature = "xml")]
 pub(crate) use view::Object;
 
 use crate::convert::ToPlist;
@@ -64,11 +65,28 @@ pub fn to_writer<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<
 pub struct Writer {
     storage: Option<Storage<'static>>,
     offsets: Vec<u64>,
+    sort_keys: bool,
 }
 
 impl Writer {
     pub fn new() -> Writer {
         Writer::default()
+    }
+
+    /// Writes every dictionary's entries with their keys sorted, in the order
+    /// CoreFoundation's XML writer uses (UTF-16 code units), instead of the order the
+    /// value gives them. Off by default; on, equal trees give equal files, which
+    /// diff well.
+    ///
+    /// ```
+    /// use plistvalue::{plist, Writer};
+    /// let a = Writer::new().sort_keys(true).to_vec(&plist!({ "b": 1, "a": 2 })).unwrap();
+    /// let b = Writer::new().sort_keys(true).to_vec(&plist!({ "a": 2, "b": 1 })).unwrap();
+    /// assert_eq!(a, b);
+    /// ```
+    pub fn sort_keys(mut self, sorted: bool) -> Writer {
+        self.sort_keys = sorted;
+        self
     }
 
     pub fn to_vec<T: ToPlist + ?Sized>(&mut self, value: &T) -> Result<Vec<u8>, Error> {
@@ -124,7 +142,11 @@ impl Writer {
     ) -> Result<(), Error> {
         let storage: Storage<'a> = self.storage.take().unwrap_or_default().recycle();
         let mut enc = Encoder::from_storage(storage);
+        let sort_keys = self.sort_keys;
         let result = value.to_plist(&mut enc).and_then(|root| {
+            if sort_keys {
+                enc.sort_keys();
+            }
             // The placed bytes become the output's first bytes.
             let placed = std::mem::take(&mut enc.st.placed);
             write(&enc, placed, &mut self.offsets, root)

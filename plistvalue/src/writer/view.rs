@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::value::{Date, Integer, Uid};
 
 /// One object of the table.
+#[cfg_attr(not(feature = "xml"), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Object<'t> {
     Bool(bool),
@@ -33,9 +34,7 @@ pub(crate) enum Object<'t> {
     },
 }
 
-// Its users, the XML and archive formats, are being written; until they land the
-// view is exercised by its test alone.
-#[allow(dead_code)]
+#[cfg_attr(not(feature = "xml"), allow(dead_code))]
 impl<'a> Encoder<'a> {
     /// An empty table, for a format that fills it without a `ToPlist` value.
     pub(crate) fn new() -> Encoder<'a> {

@@ -1,0 +1,120 @@
+//! Sorted dictionary keys, in CoreFoundation's order: `CFStringCompare` with no
+//! options compares UTF-16 code units, so `"A" < "B" < "a" < "é" < "😀" < "\u{E000}"`
+//! (XML.md W12). The XML writer sorts every dictionary this way, as CF does; the
+//! binary writer does when asked ([`crate::Writer::sort_keys`]), for files that diff
+//! well.
+
+use std::cmp::Ordering;
+
+use super::table::{body_of, Encoder, Obj};
+
+/// The UTF-16 code units of a key's text: ASCII bytes widen to one unit each.
+#[derive(Clone, Copy)]
+enum Units<'t> {
+    Ascii(&'t [u8]),
+    /// Big-endian pairs.
+    Utf16(&'t [u8]),
+    /// Not a string: sorted after every string, in index order.
+    Other,
+}
+
+impl<'t> Units<'t> {
+    fn iter(self) -> impl Iterator<Item = u16> + 't {
+        let (ascii, utf16): (&[u8], &[u8]) = match self {
+            Units::Ascii(b) => (b, &[]),
+            Units::Utf16(b) => (&[], b),
+            Units::Other => (&[], &[]),
+        };
+        ascii.iter().map(|&b| b as u16).chain(
+            utf16
+                .chunks_exact(2)
+                .map(|u| u16::from_be_bytes([u[0], u[1]])),
+        )
+    }
+}
+
+fn compare(a: Units<'_>, b: Units<'_>) -> Ordering {
+    match (a, b) {
+        // ASCII bytes order as their code units do.
+        (Units::Ascii(x), Units::Ascii(y)) => x.cmp(y),
+        (Units::Other, Units::Other) => Ordering::Equal,
+        (Units::Other, _) => Ordering::Greater,
+        (_, Units::Other) => Ordering::Less,
+        _ => a.iter().cmp(b.iter()),
+    }
+}
+
+impl Encoder<'_> {
+    fn units(&self, index: u32) -> Units<'_> {
+        let o = &self.st.objects[index as usize];
+        match o {
+            Obj::Ascii(_) | Obj::AsciiArena { .. } => {
+                Units::Ascii(body_of(&self.st, o).unwrap_or_default())
+            }
+            Obj::Utf16 { .. } => Units::Utf16(body_of(&self.st, o).unwrap_or_default()),
+            _ => Units::Other,
+        }
+    }
+
+    /// CF's order of two key objects (indices below the object count).
+    pub(crate) fn key_order(&self, a: u32, b: u32) -> Ordering {
+        compare(self.units(a), self.units(b))
+    }
+
+    /// Reorders the entries of every dictionary so that its keys are in CF's order.
+    /// A dictionary's keys are distinct objects, so the order is total and the sort
+    /// needs no stability; values move with their keys.
+    pub(crate) fn sort_keys(&mut self) {
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for i in 0..self.st.objects.len() {
+            let Obj::Dict { start, len } = self.st.objects[i] else {
+                continue;
+            };
+            if len < 2 {
+                continue;
+            }
+            let refs = &self.st.refs[start..start + 2 * len];
+            let (keys, values) = refs.split_at(len);
+            if keys.windows(2).all(|w| self.key_order(w[0], w[1]).is_le()) {
+                continue;
+            }
+            pairs.clear();
+            pairs.extend(keys.iter().copied().zip(values.iter().copied()));
+            pairs.sort_unstable_by(|x, y| self.key_order(x.0, y.0));
+            let refs = &mut self.st.refs[start..start + 2 * len];
+            for (j, &(k, v)) in pairs.iter().enumerate() {
+                refs[j] = k;
+                refs[len + j] = v;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16(s: &str) -> Vec<u8> {
+        s.encode_utf16().flat_map(u16::to_be_bytes).collect()
+    }
+
+    #[test]
+    fn code_units_not_code_points() {
+        let order = ["A", "B", "a", "ab", "é", "😀", "\u{E000}", "\u{FFFD}"];
+        for w in order.windows(2) {
+            let (a, b) = (utf16(w[0]), utf16(w[1]));
+            let ua = if w[0].is_ascii() {
+                Units::Ascii(w[0].as_bytes())
+            } else {
+                Units::Utf16(&a)
+            };
+            let ub = if w[1].is_ascii() {
+                Units::Ascii(w[1].as_bytes())
+            } else {
+                Units::Utf16(&b)
+            };
+            assert_eq!(compare(ua, ub), Ordering::Less, "{:?} < {:?}", w[0], w[1]);
+            assert_eq!(compare(ub, ua), Ordering::Greater);
+        }
+    }
+}

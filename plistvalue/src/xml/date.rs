@@ -1,0 +1,213 @@
+//! CoreFoundation's one date form, `YYYY-MM-DDTHH:MM:SSZ`: how its parser reads it
+//! (XML.md R15, fields not range-checked) and how its writer prints it (W8, the
+//! whole timestamp floored to the second). Both work in seconds since
+//! 2001-01-01T00:00:00Z on CF's proleptic Gregorian calendar, with years counted
+//! from 2001 as `CFDate.c` does.
+
+/// CF's `isleap` for a year counted from 2001 (2000 is −1).
+fn is_leap(y: i64) -> bool {
+    let r = (y + 1).abs() % 400;
+    r % 4 == 0 && r != 100 && r != 200 && r != 300
+}
+
+fn year_days(y: i64) -> i64 {
+    if is_leap(y) {
+        366
+    } else {
+        365
+    }
+}
+
+/// Days before each month; CF-scl's table, whose months 0 and 14.. add nothing.
+const DAYS_BEFORE: [i64; 14] = [
+    0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365,
+];
+
+/// `__CFAbsoluteFromYMD`: the day number (0 = 2001-01-01) of a year counted from
+/// 2001, any month 0..=99 and any day 0..=99.
+fn day_number(year: i64, month: i64, day: i64) -> i64 {
+    let cycles = year / 400;
+    let mut days = cycles * 146_097;
+    let rest = year - cycles * 400;
+    if rest < 0 {
+        days -= (rest..0).map(year_days).sum::<i64>();
+    } else {
+        days += (0..rest).map(year_days).sum::<i64>();
+    }
+    if (1..=13).contains(&month) {
+        days += DAYS_BEFORE[month as usize] + i64::from(month > 2 && is_leap(rest));
+    }
+    days + day - 1
+}
+
+/// Reads a date's content (the bytes up to its `</date>`): an optional `-`, any
+/// number of year digits (at most 9, where CF's `int32_t` would overflow), then
+/// `-MM-DDTHH:MM:SSZ` with two digits a field.
+pub(crate) fn parse(b: &[u8]) -> Option<f64> {
+    let (neg, b) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, b),
+    };
+    let year_len = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if year_len > 9 || b.len() != year_len + 16 {
+        return None;
+    }
+    let year = b[..year_len]
+        .iter()
+        .fold(0i64, |y, c| y * 10 + (c - b'0') as i64);
+    let rest = &b[year_len..];
+    let two = |at: usize| match (rest[at], rest[at + 1]) {
+        (h @ b'0'..=b'9', l @ b'0'..=b'9') => Some((h - b'0') as i64 * 10 + (l - b'0') as i64),
+        _ => None,
+    };
+    let seps = [
+        (0, b'-'),
+        (3, b'-'),
+        (6, b'T'),
+        (9, b':'),
+        (12, b':'),
+        (15, b'Z'),
+    ];
+    if seps.iter().any(|&(at, c)| rest[at] != c) {
+        return None;
+    }
+    let (month, day) = (two(1)?, two(4)?);
+    let (hour, minute, second) = (two(7)?, two(10)?, two(13)?);
+    let year = if neg { -year } else { year } - 2001;
+    let days = day_number(year, month, day) as f64;
+    Some(86_400.0 * days + 3_600.0 * hour as f64 + 60.0 * minute as f64 + second as f64)
+}
+
+/// The largest |seconds| printed: about 31.7 million years, where the model of CF's
+/// writer stops (`tools/cf_xml.py`); past it the arithmetic is no longer exact.
+pub(crate) const MAX_WRITTEN: f64 = 1e15;
+
+/// `__CFYMDFromAbsolute`: a day number to (year from 2001, month, day).
+fn ymd(mut days: i64) -> (i64, i64, i64) {
+    let cycles = days / 146_097;
+    let mut y = cycles * 400;
+    days -= cycles * 146_097;
+    while days < 0 {
+        y -= 1;
+        days += year_days(y);
+    }
+    while days >= year_days(y) {
+        days -= year_days(y);
+        y += 1;
+    }
+    let leap = is_leap(y);
+    let before = |m: i64| DAYS_BEFORE[m as usize] + i64::from(m > 2 && leap);
+    let mut m = days / 33 + 1;
+    while m < 12 && before(m + 1) <= days {
+        m += 1;
+    }
+    (y, m, days - before(m) + 1)
+}
+
+/// A modulo whose result has the sign of the modulus, as CF computes it.
+fn floor_mod(d: f64, modulus: f64) -> f64 {
+    let r = d - (d / modulus).floor() * modulus;
+    if r < 0.0 {
+        r + modulus
+    } else {
+        r
+    }
+}
+
+/// Appends CF's text for a date, or returns false for NaN, infinities and dates
+/// beyond [`MAX_WRITTEN`], whose text CF leaves undefined.
+pub(crate) fn write(out: &mut Vec<u8>, at: f64) -> bool {
+    if !(at.abs() <= MAX_WRITTEN) {
+        return false;
+    }
+    let (y, month, day) = ymd((at / 86_400.0).floor() as i64);
+    let year = (y + 2001).min(i32::MAX as i64);
+    let hour = floor_mod((at / 3_600.0).floor(), 24.0) as i64;
+    let minute = floor_mod((at / 60.0).floor(), 60.0) as i64;
+    // `(int32_t)` of the floored modulo: 60 when `at` is a hair below a minute.
+    let second = floor_mod(at, 60.0) as i64;
+    if year < 0 {
+        // `%04d` of a negative year: the sign counts toward the four places.
+        out.push(b'-');
+        pad(out, -year, 3);
+    } else {
+        pad(out, year, 4);
+    }
+    for (sep, v) in [
+        (b'-', month),
+        (b'-', day),
+        (b'T', hour),
+        (b':', minute),
+        (b':', second),
+    ] {
+        out.push(sep);
+        pad(out, v, 2);
+    }
+    out.push(b'Z');
+    true
+}
+
+fn pad(out: &mut Vec<u8>, v: i64, width: usize) {
+    let mut digits = Vec::with_capacity(12);
+    super::number::write_int(&mut digits, v as i128);
+    out.extend(std::iter::repeat_n(
+        b'0',
+        width.saturating_sub(digits.len()),
+    ));
+    out.extend_from_slice(&digits);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(at: f64) -> String {
+        let mut out = Vec::new();
+        assert!(write(&mut out, at));
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_writer_floors_the_whole_timestamp() {
+        assert_eq!(text(0.0), "2001-01-01T00:00:00Z");
+        assert_eq!(text(-0.5), "2000-12-31T23:59:59Z");
+        assert_eq!(text(0.999999), "2001-01-01T00:00:00Z");
+        assert_eq!(text(725_760_000.0), "2024-01-01T00:00:00Z");
+        assert_eq!(text(-1e-20), "2000-12-31T23:59:60Z");
+        assert_eq!(text(-63_113_904_000.0), "0001-01-01T00:00:00Z");
+        let mut out = Vec::new();
+        assert!(!write(&mut out, f64::NAN));
+    }
+
+    #[test]
+    fn the_parser_reads_cf_form_without_range_checks() {
+        let at = |s: &str| parse(s.as_bytes());
+        assert_eq!(at("2001-01-01T00:00:00Z"), Some(0.0));
+        assert_eq!(at("2024-01-01T00:00:00Z"), Some(725_760_000.0));
+        assert_eq!(at("2020-13-01T00:00:00Z"), at("2021-01-01T00:00:00Z"));
+        assert_eq!(at("2021-02-30T00:00:00Z"), at("2021-03-02T00:00:00Z"));
+        assert_eq!(at("2020-01-01T24:00:00Z"), at("2020-01-02T00:00:00Z"));
+        assert_eq!(at("0001-01-01T00:00:00Z"), Some(-63_113_904_000.0));
+        for bad in [
+            "2020-01-01T00:00:00.5Z",
+            "2020-01-01T00:00:00+00:00",
+            "2020-01-01T00:00:00",
+            "2020-1-01T00:00:00Z",
+            " 2020-01-01T00:00:00Z",
+            "2020-01-01",
+            "2020-01-01t00:00:00Z",
+            "",
+        ] {
+            assert_eq!(at(bad), None, "{bad:?}");
+        }
+        for s in [
+            "2020-02-29T12:34:56Z",
+            "9999-12-31T23:59:59Z",
+            "1900-03-01T00:00:00Z",
+        ] {
+            let mut out = Vec::new();
+            write(&mut out, at(s).unwrap());
+            assert_eq!(out, s.as_bytes());
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! XML property lists (feature `xml`), through the writer's object table.
+//!
+//! - **Reading.** [`reader`] parses the text with CoreFoundation's rules into an
+//!   object table and the binary emitter turns it into `bplist00` bytes in memory;
+//!   the derive, the serde bridge, `PlistValue` and `Document` read those with the
+//!   one binary reader, so no type has a second decode path. An error that reader
+//!   finds is moved back to the XML line and column it came from ([`position`]).
+//! - **Writing.** [`writer`] walks a filled table from its root and writes
+//!   CoreFoundation's bytes.
+//!
+//! `../shared/XML.md` is the byte-level reference; rule numbers (W1–W16 for the
+//! writer, R1–R24 for the parser) are cited where each rule is kept.
+//!
+//! Duplicate keys: in XML **the last value wins** (at the first key's place), as
+//! CoreFoundation's XML parser resolves them (R18); its binary reader, and so ours,
+//! keeps the first. The XML reader resolves duplicates while it fills the table, so
+//! the binary reader never sees any.
+
+mod base64;
+mod date;
+mod encoding;
+mod number;
+mod position;
+mod reader;
+mod writer;
+
+use crate::error::Error;
+use crate::reader::Limits;
+use crate::writer::{Encoder, ObjRef};
+
+pub(crate) use writer::{Chunked, Out};
+
+/// An XML document read into binary plist bytes, with what it takes to report a
+/// later error at its place in the text.
+pub(crate) struct Converted<'a> {
+    text: encoding::Text<'a>,
+    binary: Vec<u8>,
+    positions: position::Positions,
+    root: u32,
+}
+
+impl Converted<'_> {
+    pub(crate) fn binary(&self) -> &[u8] {
+        &self.binary
+    }
+
+    pub(crate) fn into_binary(self) -> Vec<u8> {
+        self.binary
+    }
+
+    /// `limits` with its per-byte budgets counted against the XML text, not the
+    /// binary bytes: XML has no sharing, so what a decode yields is bounded by the
+    /// text, and the binary form, whose strings are uniqued, can be far smaller.
+    pub(crate) fn limits(&self, limits: Limits) -> Limits {
+        let (text, binary) = (
+            self.text.utf8.len() as u128,
+            self.binary.len().max(1) as u128,
+        );
+        let scale = |f: u64| {
+            if f == u64::MAX {
+                f
+            } else {
+                (f as u128 * text)
+                    .div_ceil(binary)
+                    .clamp(f as u128, u64::MAX as u128) as u64
+            }
+        };
+        Limits {
+            node_factor: scale(limits.node_factor),
+            byte_factor: scale(limits.byte_factor),
+            ..limits
+        }
+    }
+
+    /// Moves an error the binary reader found in [`Converted::binary`] to the line
+    /// and column of the XML element it came from.
+    pub(crate) fn locate(&self, err: Error) -> Error {
+        position::translate(err, &self.text, &self.positions, &self.binary, self.root)
+    }
+}
+
+/// Reads an XML plist (with or without a byte-order mark, in any encoding CF reads
+/// that [`encoding`] converts) into binary plist bytes.
+pub(crate) fn convert(input: &[u8]) -> Result<Converted<'_>, Error> {
+    let text = encoding::decode(input).map_err(|e| {
+        let err: Error = e.into();
+        err.in_text(0, 1, 1)
+    })?;
+    let (binary, positions, root) = {
+        let mut p = reader::Parser::new(&text.utf8);
+        let root = p
+            .document()
+            .map_err(|(at, e)| position::place(e.into(), &text, at))?;
+        let mut binary = Vec::new();
+        let positions = std::mem::take(&mut p.positions);
+        p.enc.finish_binary(root, &mut binary)?;
+        (binary, positions, root.index())
+    };
+    Ok(Converted {
+        text,
+        binary,
+        positions,
+        root,
+    })
+}
+
+/// Writes the table's document from `root` as CF's XML.
+pub(crate) fn write<O: Out>(enc: &Encoder<'_>, root: ObjRef, out: &mut O) -> Result<(), Error> {
+    writer::write(enc, root, out)
+}

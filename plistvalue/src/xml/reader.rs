@@ -1,0 +1,739 @@
+//! The XML parser: CoreFoundation's rules (XML.md §3, R2–R22), byte by byte over
+//! UTF-8 text, filling the writer's object table as it goes. There is no tree of its
+//! own and no recursion: open arrays, dictionaries and `<plist>` elements are frames
+//! on a heap stack, and their children's references wait on one shared list until
+//! the container closes. Strings are borrowed from the input unless an entity or a
+//! CDATA section had to be decoded.
+//!
+//! Containers enter the table when they close, after their children (post-order):
+//! the binary reader does not care where an object sits, and it lets a dictionary be
+//! checked whole first, for duplicate keys (the last value wins, at the first key's
+//! place, as CF's `CFDictionarySetValue` does: R18) and for the one-entry `CF$UID`
+//! form of a UID (R19).
+
+use crate::error::XmlError;
+use crate::value::Uid;
+use crate::writer::{Encoder, ObjRef, Object};
+
+use super::number::{self, Int};
+use super::position::Positions;
+use super::{base64, date};
+
+/// CF's `_CFPropertyListMaxRecursionDepth` on macOS: nested arrays and dictionaries.
+pub(crate) const MAX_DEPTH: usize = 512;
+
+/// An error at a text offset.
+pub(crate) type At = (usize, XmlError);
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Holds exactly one value; `got` once it has.
+    Plist {
+        got: bool,
+    },
+    Array,
+    Dict,
+}
+
+struct Frame {
+    kind: Kind,
+    /// Arrays and dictionaries enclosing this frame's content, itself included.
+    depth: usize,
+    /// Where this frame's children start in `Parser::kids`.
+    start: usize,
+    /// Offset of the open tag's `<`.
+    at: usize,
+}
+
+/// A finished value: its object, whether it came from `<key>`, and its element's
+/// offset.
+struct Value {
+    r: ObjRef,
+    is_key: bool,
+    at: usize,
+}
+
+pub(crate) struct Parser<'a> {
+    b: &'a [u8],
+    cur: usize,
+    pub(crate) enc: Encoder<'a>,
+    pub(crate) positions: Positions,
+    stack: Vec<Frame>,
+    kids: Vec<ObjRef>,
+    kid_at: Vec<u64>,
+    /// Text with entities or CDATA decoded, and base64 work space.
+    buf: Vec<u8>,
+    data: Vec<u8>,
+    scratch: Vec<u8>,
+    /// Per object index: 1 + the entry a key is at, while its dictionary is checked
+    /// for duplicates (large dictionaries only).
+    marks: Vec<u32>,
+}
+
+fn is_ws(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The element names, as `'static` text for errors.
+fn tag_name(name: &[u8]) -> Option<&'static str> {
+    Some(match name {
+        b"plist" => "plist",
+        b"array" => "array",
+        b"dict" => "dict",
+        b"key" => "key",
+        b"string" => "string",
+        b"data" => "data",
+        b"date" => "date",
+        b"real" => "real",
+        b"integer" => "integer",
+        b"true" => "true",
+        b"false" => "false",
+        _ => return None,
+    })
+}
+
+/// Where `needle` starts in `hay[from..end]`, as an index into `hay`.
+fn find(hay: &[u8], from: usize, end: usize, needle: &[u8]) -> Option<usize> {
+    let window = hay.get(from..end)?;
+    window
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|p| from + p)
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(text: &'a [u8]) -> Parser<'a> {
+        Parser {
+            b: text,
+            cur: 0,
+            enc: Encoder::new(),
+            positions: Positions::default(),
+            stack: Vec::new(),
+            kids: Vec::new(),
+            kid_at: Vec::new(),
+            buf: Vec::new(),
+            data: Vec::new(),
+            scratch: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    fn ws(&mut self) {
+        while self.cur < self.b.len() && is_ws(self.b[self.cur]) {
+            self.cur += 1;
+        }
+    }
+
+    /// Reads the document and returns its root object.
+    pub(crate) fn document(&mut self) -> Result<ObjRef, At> {
+        if self.b.is_empty() {
+            return Err((0, XmlError::Empty));
+        }
+        let at = self.prolog()?;
+        let mut value = self.element(false, 0, at)?;
+        loop {
+            if let Some(v) = value.take() {
+                let Some(top) = self.stack.last_mut() else {
+                    // Nothing after the root element is read (R2).
+                    return Ok(v.r);
+                };
+                match top.kind {
+                    Kind::Dict if (self.kids.len() - top.start) % 2 == 0 && !v.is_key => {
+                        return Err((v.at, XmlError::KeyExpected));
+                    }
+                    Kind::Plist { .. } => top.kind = Kind::Plist { got: true },
+                    _ => {}
+                }
+                self.kids.push(v.r);
+                self.kid_at.push(v.at as u64);
+            }
+            let top = self
+                .stack
+                .last()
+                .expect("a frame is open until the root closes");
+            let want_key = top.kind == Kind::Dict && (self.kids.len() - top.start) % 2 == 0;
+            let (depth, kind) = (top.depth, top.kind);
+            match self.content(depth)? {
+                Some(at) => {
+                    if kind == (Kind::Plist { got: true }) {
+                        return Err((at, XmlError::PlistTwoValues));
+                    }
+                    value = self.element(want_key, depth, at)?;
+                }
+                None => value = Some(self.close_frame()?),
+            }
+        }
+    }
+
+    /// Skips declarations, DOCTYPEs, comments and PIs before the root element, in any
+    /// order (R2, R4–R6), and returns the offset of the root's `<`, with the cursor
+    /// just past it.
+    fn prolog(&mut self) -> Result<usize, At> {
+        let n = self.b.len();
+        loop {
+            self.ws();
+            if self.cur + 1 >= n {
+                return Err((self.cur, XmlError::NoContent));
+            }
+            if self.b[self.cur] != b'<' {
+                return Err((self.cur, XmlError::ExpectedElement));
+            }
+            let at = self.cur;
+            self.cur += 1;
+            match self.b[self.cur] {
+                b'!' => {
+                    self.cur += 1;
+                    if self.b.get(self.cur..self.cur + 2) == Some(b"--") {
+                        // CF skips one byte past `<!--` here, so `<!---->` runs on.
+                        self.cur += 3;
+                        self.comment(at)?;
+                    } else {
+                        self.doctype(at)?;
+                    }
+                }
+                b'?' => {
+                    self.cur += 1;
+                    self.pi(at)?;
+                }
+                _ => return Ok(at),
+            }
+        }
+    }
+
+    /// Past a comment's `-->`, searched as CF does: a `-->` ending on the last
+    /// byte is not found.
+    fn comment(&mut self, at: usize) -> Result<(), At> {
+        let end = self.b.len().saturating_sub(1);
+        match find(self.b, self.cur, end.max(self.cur), b"-->") {
+            Some(p) => {
+                self.cur = p + 3;
+                Ok(())
+            }
+            None => Err((at, XmlError::Eof("a comment"))),
+        }
+    }
+
+    /// Past a processing instruction's `?>`, which is never looked into (R6).
+    fn pi(&mut self, at: usize) -> Result<(), At> {
+        let end = self.b.len().saturating_sub(1);
+        match find(self.b, self.cur, end.max(self.cur), b"?>") {
+            Some(p) => {
+                self.cur = p + 2;
+                Ok(())
+            }
+            None => Err((at, XmlError::Eof("a processing instruction"))),
+        }
+    }
+
+    /// `<!DOCTYPE …>`, skipped to its `>`; an internal subset is an error (R4), so
+    /// no entity is ever declared, and the DTD named is never fetched.
+    fn doctype(&mut self, at: usize) -> Result<(), At> {
+        if self.b.get(self.cur..self.cur + 7) != Some(b"DOCTYPE") {
+            return Err((at, XmlError::MalformedDoctype));
+        }
+        self.cur += 7;
+        match self.b[self.cur..]
+            .iter()
+            .position(|&c| c == b'>' || c == b'[')
+        {
+            Some(p) if self.b[self.cur + p] == b'>' => {
+                self.cur += p + 1;
+                Ok(())
+            }
+            Some(p) => Err((self.cur + p, XmlError::InternalSubset)),
+            None => Err((at, XmlError::Eof("the DOCTYPE"))),
+        }
+    }
+
+    /// `getContentObject`: skips whitespace, comments and PIs inside a container and
+    /// returns the next element's offset (cursor past its `<`), or `None` at a close
+    /// tag (cursor on its `<`).
+    fn content(&mut self, depth: usize) -> Result<Option<usize>, At> {
+        if depth > MAX_DEPTH {
+            return Err((self.cur, XmlError::TooDeep(MAX_DEPTH)));
+        }
+        let n = self.b.len();
+        loop {
+            self.ws();
+            if self.cur >= n {
+                return Err((self.cur, XmlError::Eof("an element")));
+            }
+            if self.b[self.cur] != b'<' {
+                return Err((self.cur, XmlError::ExpectedElement));
+            }
+            let at = self.cur;
+            self.cur += 1;
+            match self.b.get(self.cur) {
+                None => return Err((at, XmlError::Eof("a tag"))),
+                // Searched from the `?` itself: `<?>` is a whole PI here (CF quirk).
+                Some(b'?') => self.pi(at)?,
+                Some(b'!') => {
+                    if self.cur + 2 >= n {
+                        return Err((at, XmlError::Eof("a comment")));
+                    }
+                    if &self.b[self.cur + 1..self.cur + 3] != b"--" {
+                        return Err((at, XmlError::MisplacedMarkup));
+                    }
+                    self.cur += 3;
+                    self.comment(at)?;
+                }
+                Some(b'/') => {
+                    self.cur = at;
+                    return Ok(None);
+                }
+                Some(_) => return Ok(Some(at)),
+            }
+        }
+    }
+
+    /// `parseXMLElement`, the cursor just past `<`: a scalar's value, or `None` for
+    /// a container it opened as a frame.
+    fn element(&mut self, want_key: bool, depth: usize, at: usize) -> Result<Option<Value>, At> {
+        let marker = self.cur;
+        let b = self.b;
+        let rest = &b[marker..];
+        let Some(close) = rest.iter().position(|&c| c == b'>') else {
+            return Err((at, XmlError::Eof("a tag")));
+        };
+        let empty = close > 0 && rest[close - 1] == b'/';
+        let name_len = rest[..close]
+            .iter()
+            .position(|&c| is_ws(c))
+            .unwrap_or(close - usize::from(empty));
+        self.cur = marker + close + 1;
+        if name_len == 0 {
+            return Err((at, XmlError::MalformedTag));
+        }
+        let raw = &rest[..name_len];
+        let Some(name) = tag_name(raw) else {
+            let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
+            return Err((at, XmlError::UnknownTag(shown)));
+        };
+        let value = |r: ObjRef, is_key: bool| Ok(Some(Value { r, is_key, at }));
+        let r = match name {
+            "plist" | "array" | "dict" => {
+                if name == "plist" && empty {
+                    return Err((at, XmlError::EmptyPlist));
+                }
+                if empty {
+                    let r = if name == "array" {
+                        let f = self.enc.begin_array();
+                        self.enc.end_array(f)
+                    } else {
+                        let f = self.enc.begin_dict();
+                        self.enc.end_dict(f)
+                    };
+                    self.positions.object(r.index(), at);
+                    return value(r, false);
+                }
+                let (kind, depth) = match name {
+                    "plist" => (Kind::Plist { got: false }, depth),
+                    "array" => (Kind::Array, depth + 1),
+                    _ => (Kind::Dict, depth + 1),
+                };
+                self.stack.push(Frame {
+                    kind,
+                    depth,
+                    start: self.kids.len(),
+                    at,
+                });
+                return Ok(None);
+            }
+            "key" | "string" => {
+                let r = if empty {
+                    self.enc.str("")
+                } else {
+                    let r = self.string()?;
+                    self.close(name)?;
+                    r
+                };
+                self.positions.object(r.index(), at);
+                return value(r, want_key && name == "key");
+            }
+            "true" | "false" => {
+                if !empty {
+                    self.close(name)
+                        .map_err(|(at, _)| (at, XmlError::NotEmpty(name)))?;
+                }
+                self.enc.bool(name == "true")
+            }
+            _ if empty => return Err((at, XmlError::EmptyValue(name))),
+            "integer" => {
+                let (start, end) = self.raw_content(name)?;
+                let int =
+                    number::parse_int(&self.b[start..end]).map_err(|(i, e)| (start + i, e))?;
+                self.close(name)?;
+                match int {
+                    Int::Unsigned(v) => self.enc.u64(v),
+                    Int::Negative(v) => self.enc.i64(v),
+                }
+            }
+            "real" => {
+                let start = self.cur;
+                let text = self.text()?;
+                let v = number::parse_real(text).ok_or((start, XmlError::BadReal))?;
+                self.close(name)?;
+                self.enc.f64(v)
+            }
+            "date" => {
+                let (start, end) = self.raw_content(name)?;
+                let bad = (start, XmlError::BadDate);
+                let at = date::parse(&self.b[start..end]).ok_or(bad.clone())?;
+                self.close(name).map_err(|_| bad)?;
+                self.enc.date(crate::Date::from_seconds_since_2001(at))
+            }
+            _ => {
+                let (start, end) = self.raw_content(name)?;
+                base64::decode(&self.b[start..end], &mut self.data, &mut self.scratch)
+                    .map_err(|(i, e)| (start + i, e))?;
+                self.close(name)?;
+                self.enc.data_copied(&self.data)
+            }
+        };
+        self.positions.object(r.index(), at);
+        value(r, false)
+    }
+
+    /// The content of an element read raw, up to the next `<`; the cursor moves there.
+    fn raw_content(&mut self, name: &'static str) -> Result<(usize, usize), At> {
+        let start = self.cur;
+        match self.b[start..].iter().position(|&c| c == b'<') {
+            Some(len) => {
+                self.cur = start + len;
+                Ok((start, start + len))
+            }
+            None => Err((start, XmlError::Eof(close_of(name)))),
+        }
+    }
+
+    /// `checkForCloseTag`: `</name`, optional whitespace, `>`.
+    fn close(&mut self, name: &'static str) -> Result<(), At> {
+        let at = self.cur;
+        let b = self.b;
+        let mismatch = Err((at, XmlError::CloseTagMismatch(name)));
+        if b.len() - at < name.len() + 3 {
+            return Err((at, XmlError::Eof(close_of(name))));
+        }
+        if &b[at..at + 2] != b"</" || &b[at + 2..at + 2 + name.len()] != name.as_bytes() {
+            return mismatch;
+        }
+        self.cur = at + 2 + name.len();
+        self.ws();
+        match b.get(self.cur) {
+            None => Err((at, XmlError::Eof(close_of(name)))),
+            Some(b'>') => {
+                self.cur += 1;
+                Ok(())
+            }
+            Some(_) => mismatch,
+        }
+    }
+
+    /// A string or key's content as an object: borrowed from the input, or copied
+    /// when references or CDATA were decoded.
+    fn string(&mut self) -> Result<ObjRef, At> {
+        let start = self.cur;
+        Ok(match self.raw_text()? {
+            None => {
+                let s = utf8(self.b, start, self.cur)?;
+                self.enc.str(s)
+            }
+            Some(_) => {
+                let s =
+                    std::str::from_utf8(&self.buf).map_err(|_| (start, XmlError::InvalidUtf8))?;
+                self.enc.str_copied(s)
+            }
+        })
+    }
+
+    /// A real's content as text (it is read like a string, R13).
+    fn text(&mut self) -> Result<&str, At> {
+        let start = self.cur;
+        match self.raw_text()? {
+            None => utf8(self.b, start, self.cur),
+            Some(_) => std::str::from_utf8(&self.buf).map_err(|_| (start, XmlError::InvalidUtf8)),
+        }
+    }
+
+    /// `parseStringTag`: text up to the first `<` that does not start CDATA, with
+    /// CDATA sections appended verbatim and references decoded (R9, R10). `None`
+    /// when the text is the input as it stands; `Some` when it is in `buf`.
+    fn raw_text(&mut self) -> Result<Option<()>, At> {
+        let b = self.b;
+        let n = b.len();
+        let mut owned = false;
+        let mut seg = self.cur;
+        loop {
+            let Some(p) = b[self.cur..].iter().position(|&c| c == b'<' || c == b'&') else {
+                self.cur = n;
+                break;
+            };
+            let j = self.cur + p;
+            if b[j] == b'<' && b.get(j + 1) != Some(&b'!') {
+                self.cur = j;
+                break;
+            }
+            if !owned {
+                self.buf.clear();
+                owned = true;
+            }
+            self.buf.extend_from_slice(&b[seg..j]);
+            if b[j] == b'<' {
+                if n - j < 9 {
+                    return Err((j, XmlError::Eof("a CDATA section")));
+                }
+                if &b[j..j + 9] != b"<![CDATA[" {
+                    return Err((j, XmlError::MisplacedMarkup));
+                }
+                let Some(end) = find(b, j + 9, n, b"]]>") else {
+                    return Err((j, XmlError::Eof("a CDATA section")));
+                };
+                self.buf.extend_from_slice(&b[j + 9..end]);
+                self.cur = end + 3;
+            } else {
+                self.cur = j + 1;
+                self.entity(j)?;
+            }
+            seg = self.cur;
+        }
+        if owned {
+            self.buf.extend_from_slice(&b[seg..self.cur]);
+        }
+        Ok(owned.then_some(()))
+    }
+
+    /// `parseEntityReference_pl`, the cursor just past `&`: the five predefined
+    /// entities and numeric references, appended to `buf`. Nothing can declare an
+    /// entity (R4), so nothing expands.
+    fn entity(&mut self, at: usize) -> Result<(), At> {
+        let b = &self.b[self.cur..];
+        let eof = Err((at, XmlError::Eof("an entity reference")));
+        let Some(&c) = b.first() else {
+            return eof;
+        };
+        for (name, text) in [
+            ("lt;", "<"),
+            ("gt;", ">"),
+            ("amp;", "&"),
+            ("apos;", "'"),
+            ("quot;", "\""),
+        ] {
+            if b.starts_with(name.as_bytes()) {
+                self.buf.extend_from_slice(text.as_bytes());
+                self.cur += name.len();
+                return Ok(());
+            }
+        }
+        if c != b'#' {
+            // CF reports a cut-off `&amp`, `&lt` as the end of input.
+            let names: [&[u8]; 5] = [b"lt;", b"gt;", b"amp;", b"apos;", b"quot;"];
+            if names.iter().any(|n| n.starts_with(b) && b.len() < n.len()) {
+                return eof;
+            }
+            return Err((at, XmlError::UnknownEntity));
+        }
+        if b.len() < 4 {
+            return eof;
+        }
+        let hex = b[1] == b'x';
+        let mut i = 1 + usize::from(hex);
+        let mut num: u32 = 0;
+        let mut count = 0;
+        loop {
+            let Some(&ch) = b.get(i) else {
+                return eof;
+            };
+            i += 1;
+            count += 1;
+            if ch == b';' {
+                break;
+            }
+            if count > 8 {
+                return Err((at, XmlError::BadCharRef));
+            }
+            let d = match ch {
+                b'0'..=b'9' => ch - b'0',
+                b'a'..=b'f' if hex => ch - b'a' + 10,
+                b'A'..=b'F' if hex => ch - b'A' + 10,
+                _ => return Err((at, XmlError::BadCharRef)),
+            };
+            num = num
+                .wrapping_mul(if hex { 16 } else { 10 })
+                .wrapping_add(d as u32);
+        }
+        self.cur += i;
+        if num > 0x10FFFF {
+            return Err((at, XmlError::BadCharRef));
+        }
+        // `&#;` is U+0000 and a surrogate converts to no UTF-8 at all (CF quirks).
+        if let Some(ch) = char::from_u32(num) {
+            let mut units = [0u8; 4];
+            self.buf
+                .extend_from_slice(ch.encode_utf8(&mut units).as_bytes());
+        }
+        Ok(())
+    }
+
+    /// Closes the innermost frame at its close tag and returns its value.
+    fn close_frame(&mut self) -> Result<Value, At> {
+        let f = self.stack.pop().expect("content is read for an open frame");
+        let count = self.kids.len() - f.start;
+        let r = match f.kind {
+            Kind::Plist { got } => {
+                if !got {
+                    return Err((self.cur, XmlError::EmptyPlist));
+                }
+                self.close("plist")?;
+                let (r, at) = (self.kids[f.start], self.kid_at[f.start] as usize);
+                self.kids.truncate(f.start);
+                self.kid_at.truncate(f.start);
+                return Ok(Value {
+                    r,
+                    is_key: false,
+                    at,
+                });
+            }
+            Kind::Array => {
+                self.close("array")?;
+                let frame = self.enc.begin_array();
+                for &k in &self.kids[f.start..] {
+                    self.enc.child(k);
+                }
+                let r = self.enc.end_array(frame);
+                self.positions
+                    .container(r.index(), self.kid_at[f.start..].iter().copied());
+                r
+            }
+            Kind::Dict => {
+                if count % 2 == 1 {
+                    return Err((
+                        self.kid_at[self.kid_at.len() - 1] as usize,
+                        XmlError::ValueMissing,
+                    ));
+                }
+                self.close("dict")?;
+                self.dict(f.start, f.at)?
+            }
+        };
+        self.positions.object(r.index(), f.at);
+        self.kids.truncate(f.start);
+        self.kid_at.truncate(f.start);
+        Ok(Value {
+            r,
+            is_key: false,
+            at: f.at,
+        })
+    }
+
+    /// Builds the dictionary whose keys and values alternate in `kids[start..]`.
+    fn dict(&mut self, start: usize, at: usize) -> Result<ObjRef, At> {
+        let n = self.dedupe(start);
+        if n == 1 {
+            if let Some(uid) = self.cf_uid(self.kids[start], self.kids[start + 1]) {
+                return uid.map_err(|e| (at, e));
+            }
+        }
+        let frame = self.enc.begin_dict();
+        for i in 0..n {
+            self.enc.child(self.kids[start + 2 * i]);
+        }
+        for i in 0..n {
+            self.enc.child(self.kids[start + 2 * i + 1]);
+        }
+        let r = self.enc.end_dict(frame);
+        let offsets = (0..n).map(|i| self.kid_at[start + 2 * i + 1]);
+        self.positions.container(r.index(), offsets);
+        Ok(r)
+    }
+
+    /// Merges duplicate keys in place (equal text is one interned object, so equal
+    /// keys are equal indices): the last value wins, at the first key's place.
+    /// Returns the number of distinct entries now at `kids[start..]`.
+    fn dedupe(&mut self, start: usize) -> usize {
+        let n = (self.kids.len() - start) / 2;
+        let (kids, at) = (&mut self.kids[start..], &mut self.kid_at[start..]);
+        let mut keep = 0;
+        if n <= 16 {
+            for i in 0..n {
+                let k = kids[2 * i];
+                match (0..keep).find(|&j| kids[2 * j] == k) {
+                    Some(j) => {
+                        kids[2 * j + 1] = kids[2 * i + 1];
+                        at[2 * j + 1] = at[2 * i + 1];
+                    }
+                    None => {
+                        kids.copy_within(2 * i..2 * i + 2, 2 * keep);
+                        at.copy_within(2 * i..2 * i + 2, 2 * keep);
+                        keep += 1;
+                    }
+                }
+            }
+        } else {
+            let marks = &mut self.marks;
+            for i in 0..n {
+                let k = kids[2 * i].index() as usize;
+                if marks.len() <= k {
+                    marks.resize(k + 1, 0);
+                }
+                match marks[k] {
+                    0 => {
+                        marks[k] = keep as u32 + 1;
+                        kids.copy_within(2 * i..2 * i + 2, 2 * keep);
+                        at.copy_within(2 * i..2 * i + 2, 2 * keep);
+                        keep += 1;
+                    }
+                    m => {
+                        let j = m as usize - 1;
+                        kids[2 * j + 1] = kids[2 * i + 1];
+                        at[2 * j + 1] = at[2 * i + 1];
+                    }
+                }
+            }
+            for j in 0..keep {
+                marks[kids[2 * j].index() as usize] = 0;
+            }
+        }
+        self.kids.truncate(start + 2 * keep);
+        self.kid_at.truncate(start + 2 * keep);
+        keep
+    }
+
+    /// A one-entry dictionary `{CF$UID: number}` is a UID wherever it stands: an
+    /// integer's low 32 bits, or a real truncated toward zero (R19). The key and
+    /// number objects stay in the table, unreferenced unless used elsewhere.
+    fn cf_uid(&mut self, key: ObjRef, value: ObjRef) -> Option<Result<ObjRef, XmlError>> {
+        if self.enc.object(key.index()) != Object::Ascii(b"CF$UID") {
+            return None;
+        }
+        let v = match self.enc.object(value.index()) {
+            Object::Integer(i) => i.as_i128() as u32,
+            Object::Real(d) if d > -2_147_483_649.0 && d < 2_147_483_648.0 => d as i32 as u32,
+            Object::Real(_) => return Some(Err(XmlError::UidOutOfRange)),
+            _ => return None,
+        };
+        Some(Ok(self.enc.uid(Uid::new(v as u64))))
+    }
+}
+
+/// The end of input inside an element, named by its close tag.
+fn close_of(name: &'static str) -> &'static str {
+    match name {
+        "plist" => "<plist>",
+        "array" => "<array>",
+        "dict" => "<dict>",
+        "key" => "<key>",
+        "string" => "<string>",
+        "data" => "<data>",
+        "date" => "<date>",
+        "real" => "<real>",
+        "integer" => "<integer>",
+        "true" => "<true>",
+        _ => "<false>",
+    }
+}
+
+/// `b[start..end]` as text, which CF requires to be strict UTF-8.
+fn utf8(b: &[u8], start: usize, end: usize) -> Result<&str, At> {
+    std::str::from_utf8(&b[start..end])
+        .map_err(|e| (start + e.valid_up_to(), XmlError::InvalidUtf8))
+}

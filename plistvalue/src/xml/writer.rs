@@ -1,0 +1,299 @@
+//! The XML emitter: CoreFoundation's bytes (XML.md §2, W2–W14) from a filled object
+//! table, walked from the root with a heap stack. XML has no references, so a shared
+//! object is written in full wherever it is referenced; as in CF (W1), an array or
+//! dictionary reached a 1538th time stops the write, which bounds what a small
+//! table of shared containers can expand to, and a container that contains itself
+//! (only a misused `Encoder` can build one) is an error, not a hang.
+
+use std::io::{self, Write};
+
+use crate::error::{Error, ErrorKind, XmlError};
+use crate::writer::{Encoder, ObjRef, Object};
+
+use super::{base64, date, number};
+
+pub(crate) const HEADER: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
+<plist version=\"1.0\">\n";
+const FOOTER: &[u8] = b"</plist>\n";
+
+/// CF's `_CFPropertyListMaxRecursionWidth`: visits one collection may take.
+const MAX_VISITS: u16 = 3 * 512 + 1;
+
+/// Deepest nesting written: what CF's reader, and ours, read back (R21). Deeper
+/// text would cost a tab per level per line.
+const MAX_DEPTH: u32 = super::reader::MAX_DEPTH as u32;
+
+/// Where the text goes: all of it into a `Vec`, or in chunks into an `io::Write`.
+pub(crate) trait Out {
+    fn buf(&mut self) -> &mut Vec<u8>;
+    fn flush_some(&mut self) -> io::Result<()>;
+}
+
+impl Out for Vec<u8> {
+    #[inline]
+    fn buf(&mut self) -> &mut Vec<u8> {
+        self
+    }
+    #[inline]
+    fn flush_some(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+pub(crate) struct Chunked<W: Write> {
+    pub(crate) w: W,
+    pub(crate) buf: Vec<u8>,
+}
+
+const CHUNK: usize = 64 * 1024;
+
+impl<W: Write> Out for Chunked<W> {
+    #[inline]
+    fn buf(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+    #[inline]
+    fn flush_some(&mut self) -> io::Result<()> {
+        if self.buf.len() >= CHUNK {
+            self.w.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+}
+
+/// What is left to write, innermost last.
+#[derive(Clone, Copy)]
+enum Task {
+    Value(u32, u32),
+    Key(u32, u32),
+    /// A container's close tag: dictionary or not, its object, its indentation.
+    Close(bool, u32, u32),
+}
+
+const TABS: &[u8; 64] = &[b'\t'; 64];
+
+#[inline]
+fn tabs(out: &mut Vec<u8>, n: u32) {
+    let mut n = n as usize;
+    while n > TABS.len() {
+        out.extend_from_slice(TABS);
+        n -= TABS.len();
+    }
+    out.extend_from_slice(&TABS[..n]);
+}
+
+/// Appends text with exactly `&`, `<` and `>` escaped (W10).
+fn escape(out: &mut Vec<u8>, text: &[u8]) {
+    let mut start = 0;
+    for (i, &c) in text.iter().enumerate() {
+        let entity: &[u8] = match c {
+            b'&' => b"&amp;",
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            _ => continue,
+        };
+        out.extend_from_slice(&text[start..i]);
+        out.extend_from_slice(entity);
+        start = i + 1;
+    }
+    out.extend_from_slice(&text[start..]);
+}
+
+struct Emitter<'e, 't> {
+    enc: &'e Encoder<'t>,
+    visits: Vec<u16>,
+    on_path: Vec<u64>,
+    utf8: String,
+    scratch: Vec<u8>,
+}
+
+impl Emitter<'_, '_> {
+    fn check(&self, index: u32) -> Result<(), Error> {
+        let n = self.enc.object_count() as u64;
+        if index as u64 >= n {
+            return Err(Error::new(ErrorKind::RefOutOfRange {
+                reference: index as u64,
+                num_objects: n,
+            }));
+        }
+        Ok(())
+    }
+
+    /// Counts a visit of a non-empty container and marks it open.
+    fn enter(&mut self, index: u32) -> Result<(), Error> {
+        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
+        if self.on_path[word] & bit != 0 {
+            return Err(Error::new(ErrorKind::Cycle));
+        }
+        self.on_path[word] |= bit;
+        let v = &mut self.visits[index as usize];
+        *v += 1;
+        if *v > MAX_VISITS {
+            return Err(XmlError::TooManyVisits.into());
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, index: u32) {
+        self.on_path[index as usize / 64] &= !(1u64 << (index % 64));
+    }
+
+    /// A string object's text, escaped.
+    fn text(&mut self, out: &mut Vec<u8>, index: u32) -> Result<(), Error> {
+        match self.enc.object(index) {
+            Object::Ascii(b) => escape(out, b),
+            Object::Utf16(b) => {
+                let units = b.chunks_exact(2).map(|u| u16::from_be_bytes([u[0], u[1]]));
+                self.utf8.clear();
+                for c in char::decode_utf16(units) {
+                    self.utf8.push(c.map_err(|_| {
+                        Error::new(ErrorKind::InvalidString(
+                            "a lone UTF-16 surrogate has no UTF-8 form",
+                        ))
+                    })?);
+                }
+                escape(out, self.utf8.as_bytes());
+            }
+            other => return Err(Error::new(ErrorKind::NonStringKey(kind_name(&other)))),
+        }
+        Ok(())
+    }
+
+    fn value(
+        &mut self,
+        out: &mut Vec<u8>,
+        stack: &mut Vec<Task>,
+        i: u32,
+        d: u32,
+    ) -> Result<(), Error> {
+        self.check(i)?;
+        if d > MAX_DEPTH {
+            return Err(XmlError::TooDeep(MAX_DEPTH as usize).into());
+        }
+        tabs(out, d);
+        match self.enc.object(i) {
+            Object::Bool(true) => out.extend_from_slice(b"<true/>\n"),
+            Object::Bool(false) => out.extend_from_slice(b"<false/>\n"),
+            Object::Integer(v) => {
+                out.extend_from_slice(b"<integer>");
+                number::write_int(out, v.as_i128());
+                out.extend_from_slice(b"</integer>\n");
+            }
+            Object::Real(v) => real(out, v),
+            Object::Real32(v) => real(out, v as f64),
+            Object::Date(v) => {
+                out.extend_from_slice(b"<date>");
+                let s = v.seconds_since_2001();
+                if !date::write(out, s) {
+                    return Err(Error::new(ErrorKind::DateOutOfRange(s)));
+                }
+                out.extend_from_slice(b"</date>\n");
+            }
+            Object::Data(b) => {
+                out.extend_from_slice(b"<data>\n");
+                base64::encode_lines(out, b, d as usize, &mut self.scratch);
+                tabs(out, d);
+                out.extend_from_slice(b"</data>\n");
+            }
+            Object::Ascii(_) | Object::Utf16(_) => {
+                out.extend_from_slice(b"<string>");
+                self.text(out, i)?;
+                out.extend_from_slice(b"</string>\n");
+            }
+            Object::Uid(u) => {
+                // W13: CF prints the value through a 64-bit signed CFNumber.
+                out.extend_from_slice(b"<dict>\n");
+                tabs(out, d + 1);
+                out.extend_from_slice(b"<key>CF$UID</key>\n");
+                tabs(out, d + 1);
+                out.extend_from_slice(b"<integer>");
+                number::write_int(out, u.get() as i64 as i128);
+                out.extend_from_slice(b"</integer>\n");
+                tabs(out, d);
+                out.extend_from_slice(b"</dict>\n");
+            }
+            Object::Array([]) => out.extend_from_slice(b"<array/>\n"),
+            Object::Array(elements) => {
+                self.enter(i)?;
+                out.extend_from_slice(b"<array>\n");
+                stack.push(Task::Close(false, i, d));
+                stack.extend(elements.iter().rev().map(|&e| Task::Value(e, d + 1)));
+            }
+            Object::Dict { keys: [], .. } => out.extend_from_slice(b"<dict/>\n"),
+            Object::Dict { keys, values } => {
+                for &k in keys {
+                    self.check(k)?;
+                    if !matches!(self.enc.object(k), Object::Ascii(_) | Object::Utf16(_)) {
+                        return Err(Error::new(ErrorKind::NonStringKey(kind_name(
+                            &self.enc.object(k),
+                        ))));
+                    }
+                }
+                self.enter(i)?;
+                out.extend_from_slice(b"<dict>\n");
+                stack.push(Task::Close(true, i, d));
+                for (&k, &v) in keys.iter().zip(values).rev() {
+                    stack.push(Task::Value(v, d + 1));
+                    stack.push(Task::Key(k, d + 1));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn real(out: &mut Vec<u8>, v: f64) {
+    out.extend_from_slice(b"<real>");
+    number::write_real(out, v);
+    out.extend_from_slice(b"</real>\n");
+}
+
+fn kind_name(o: &Object<'_>) -> &'static str {
+    match o {
+        Object::Bool(_) => "a boolean",
+        Object::Integer(_) => "an integer",
+        Object::Real(_) | Object::Real32(_) => "a real",
+        Object::Date(_) => "a date",
+        Object::Uid(_) => "a UID",
+        Object::Data(_) => "data",
+        Object::Ascii(_) | Object::Utf16(_) => "a string",
+        Object::Array(_) => "an array",
+        Object::Dict { .. } => "a dictionary",
+    }
+}
+
+/// Writes the document whose root is `root`.
+pub(crate) fn write<O: Out>(enc: &Encoder<'_>, root: ObjRef, out: &mut O) -> Result<(), Error> {
+    let n = enc.object_count();
+    let mut e = Emitter {
+        enc,
+        visits: vec![0; n],
+        on_path: vec![0; n.div_ceil(64)],
+        utf8: String::new(),
+        scratch: Vec::new(),
+    };
+    out.buf().extend_from_slice(HEADER);
+    let mut stack = vec![Task::Value(root.index(), 0)];
+    while let Some(task) = stack.pop() {
+        let buf = out.buf();
+        match task {
+            Task::Value(i, d) => e.value(buf, &mut stack, i, d)?,
+            Task::Key(k, d) => {
+                tabs(buf, d);
+                buf.extend_from_slice(b"<key>");
+                e.text(buf, k)?;
+                buf.extend_from_slice(b"</key>\n");
+            }
+            Task::Close(dict, i, d) => {
+                e.leave(i);
+                tabs(buf, d);
+                buf.extend_from_slice(if dict { b"</dict>\n" } else { b"</array>\n" });
+            }
+        }
+        out.flush_some()?;
+    }
+    out.buf().extend_from_slice(FOOTER);
+    Ok(())
+}
