@@ -1,0 +1,25 @@
+//! Issue 14: XML property lists. `rules` checks the reader against CF's rules (and
+//! CF's parser model), `corpus` reads every corpus file, `differential` sends random
+//! trees through every other reader and writer, `api` the entry points and errors.
+//! The hostile list of XML.md §4.2 is in `tests/hostile/xml.rs`.
+
+#[allow(dead_code)]
+#[path = "../compat/model.rs"]
+mod model;
+#[allow(dead_code)]
+#[path = "../compat/gen.rs"]
+mod gen;
+#[allow(dead_code)]
+#[path = "../compat/plist_crate.rs"]
+mod plist_crate;
+#[allow(dead_code)]
+#[path = "../compat/tools.rs"]
+mod tools;
+#[allow(dead_code)]
+#[path = "../support/mod.rs"]
+mod support;
+
+mod boundary;
+mod differential;
+mod expect;
+mod oracle;
