@@ -20,6 +20,7 @@ mod tools;
 mod support;
 
 mod boundary;
+mod corpus;
 mod differential;
 mod expect;
 mod oracle;
