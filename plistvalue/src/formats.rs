@@ -97,7 +97,8 @@ fn not_binary(e: Error, bytes: &[u8]) -> Error {
 }
 
 /// Decodes a plist of either format, binary or XML (detected by [`Format::detect`]),
-/// into an owned value.
+/// into an owned value. Input of neither format gets the XML reader's error, which
+/// names the line and column where it stops making sense.
 ///
 /// ```
 /// use plistvalue::{plist, PlistValue};
@@ -109,7 +110,8 @@ fn not_binary(e: Error, bytes: &[u8]) -> Error {
 /// ```
 pub fn from_bytes<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
     match Format::detect(bytes) {
-        Some(Format::Xml) => from_xml(bytes),
+        Some(Format::Binary) => reader::from_slice(bytes),
+        _ if cfg!(feature = "xml") => from_xml(bytes),
         _ => reader::from_slice(bytes),
     }
 }

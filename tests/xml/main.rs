@@ -24,3 +24,4 @@ mod corpus;
 mod differential;
 mod expect;
 mod oracle;
+mod rules;
