@@ -19,6 +19,7 @@ mod tools;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod api;
 mod boundary;
 mod corpus;
 mod differential;
