@@ -1,6 +1,6 @@
 //! Hostile input, one named test per case of `../shared/USERS.md` §5, grouped by its
 //! sections: `framing` (A), `refs` (B), `bodies` (C), `graph` (D), `dict` (E),
-//! `writer` (F). Test `a04_…` is case 4, and so on. Inputs are built byte by byte
+//! `writer` (F); `xml` is XML.md §4.2, the hostile XML list. Test `a04_…` is case 4, and so on. Inputs are built byte by byte
 //! with `build`; each rejection asserts the error kind and the byte offset the
 //! library reports, and where CoreFoundation accepts an input the test asserts the
 //! value read instead. `limits` checks the public `Limits` type.
@@ -29,3 +29,4 @@ mod graph;
 mod limits;
 mod refs;
 mod writer;
+mod xml;

@@ -46,7 +46,10 @@ fn detect_names_each_format_after_boms_and_whitespace() {
     let utf16 = |be: bool, text: &str| -> Vec<u8> {
         let bom: [u8; 2] = if be { [0xFE, 0xFF] } else { [0xFF, 0xFE] };
         bom.into_iter()
-            .chain(text.encode_utf16().flat_map(move |u| if be { u.to_be_bytes() } else { u.to_le_bytes() }))
+            .chain(
+                text.encode_utf16()
+                    .flat_map(move |u| if be { u.to_be_bytes() } else { u.to_le_bytes() }),
+            )
             .collect()
     };
     assert_eq!(Format::detect(b"bplist00"), Some(Format::Binary));
@@ -77,10 +80,21 @@ fn both_formats_read_through_every_entry_point() {
         assert_eq!(plistvalue::from_file::<_, Project>(path).unwrap(), p);
         let bytes = std::fs::read(path).unwrap();
         assert_eq!(plistvalue::from_bytes::<Project>(&bytes).unwrap(), p);
-        assert_eq!(plistvalue::from_reader::<_, Project>(&bytes[..]).unwrap(), p);
+        assert_eq!(
+            plistvalue::from_reader::<_, Project>(&bytes[..]).unwrap(),
+            p
+        );
         let lazy = plistvalue::to_binary(&bytes).unwrap();
         let doc = plistvalue::Document::from_slice(&lazy).unwrap();
-        let url = doc.root().unwrap().get("messages").unwrap().unwrap().at(2).unwrap().unwrap();
+        let url = doc
+            .root()
+            .unwrap()
+            .get("messages")
+            .unwrap()
+            .unwrap()
+            .at(2)
+            .unwrap()
+            .unwrap();
         assert_eq!(url.get("url").unwrap().unwrap().as_ascii(), Some("/2"));
     }
 }
@@ -114,11 +128,20 @@ fn the_serde_bridge_has_the_plist_crate_names() {
     assert_eq!(theirs, s);
     let mut plist_xml = Vec::new();
     plist::to_writer_xml(&mut plist_xml, &s).unwrap();
-    assert_eq!(plistvalue::serde::from_bytes::<Settings>(&plist_xml).unwrap(), s);
+    assert_eq!(
+        plistvalue::serde::from_bytes::<Settings>(&plist_xml).unwrap(),
+        s
+    );
     for path in [&bin, &xml] {
-        assert_eq!(plistvalue::serde::from_file::<_, Settings>(path).unwrap(), s);
+        assert_eq!(
+            plistvalue::serde::from_file::<_, Settings>(path).unwrap(),
+            s
+        );
         let bytes = std::fs::read(path).unwrap();
-        assert_eq!(plistvalue::serde::from_reader::<_, Settings>(&bytes[..]).unwrap(), s);
+        assert_eq!(
+            plistvalue::serde::from_reader::<_, Settings>(&bytes[..]).unwrap(),
+            s
+        );
     }
 }
 
@@ -144,7 +167,9 @@ fn a_typed_error_names_the_line_of_the_element_that_caused_it() {
     let messages: Vec<PlistValue> = (0..4)
         .map(|i| plist!({ "id": i, "method": "GET", "url": "GET" }))
         .collect();
-    doc.as_dictionary_mut().unwrap().insert("messages", PlistValue::Array(messages));
+    doc.as_dictionary_mut()
+        .unwrap()
+        .insert("messages", PlistValue::Array(messages));
     // messages[2].id is a string: the same text, and so the same uniqued object, as
     // every method and url; the error must still point at messages[2].id.
     doc["messages"][2]["id"] = PlistValue::String("GET".into());
@@ -160,13 +185,21 @@ fn a_typed_error_names_the_line_of_the_element_that_caused_it() {
     assert_eq!(e.column(), Some(4), "{e}");
     let offset = e.offset().unwrap() as usize;
     assert!(text[offset..].starts_with("<string>GET</string>"), "{e}");
-    assert!(e.to_string().contains(&format!("line {want}, column 4")), "{e}");
+    assert!(
+        e.to_string().contains(&format!("line {want}, column 4")),
+        "{e}"
+    );
 
     // A missing field is reported at its dictionary.
-    let xml = plistvalue::to_vec_xml(&plist!({ "name": "p", "messages": [{ "id": 1, "url": "/" }] })).unwrap();
+    let xml =
+        plistvalue::to_vec_xml(&plist!({ "name": "p", "messages": [{ "id": 1, "url": "/" }] }))
+            .unwrap();
     let text = String::from_utf8(xml.clone()).unwrap();
     let e = plistvalue::from_bytes::<Project>(&xml).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::MissingField("method")), "{e:?}");
+    assert!(
+        matches!(e.kind(), ErrorKind::MissingField("method")),
+        "{e:?}"
+    );
     assert_eq!(e.line(), Some(line_of(&text, "<dict>", 1)), "{e}");
 }
 
@@ -175,19 +208,35 @@ fn a_syntax_error_names_line_column_and_offset() {
     let xml = b"<plist>\n<dict>\n\t<key>a</key>\n\t<strin>x</strin>\n</dict>\n</plist>\n";
     let e = plistvalue::from_bytes::<PlistValue>(xml).unwrap_err();
     assert_eq!(xml_kind(&e), Some(&XmlError::UnknownTag("strin".into())));
-    assert_eq!((e.line(), e.column(), e.offset()), (Some(4), Some(2), Some(30)));
+    assert_eq!(
+        (e.line(), e.column(), e.offset()),
+        (Some(4), Some(2), Some(30))
+    );
     // Offsets count the input's bytes: a UTF-16 document with a byte-order mark.
     let text = "<plist>\n<intger>1</intger></plist>";
-    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
     let e = plistvalue::from_bytes::<PlistValue>(&utf16).unwrap_err();
-    assert_eq!((e.line(), e.column(), e.offset()), (Some(2), Some(1), Some(2 + 2 * 8)));
+    assert_eq!(
+        (e.line(), e.column(), e.offset()),
+        (Some(2), Some(1), Some(2 + 2 * 8))
+    );
 }
 
 #[test]
 fn key_order_sorted_for_xml_by_default_and_on_request_for_binary() {
     let doc = plist!({ "b": 1, "a": { "z": true, "é": false, "Z": true } });
-    let sorted = plistvalue::from_bytes::<PlistValue>(&plistvalue::to_vec_xml(&doc).unwrap()).unwrap();
-    let keys = |v: &PlistValue| v.as_dictionary().unwrap().keys().cloned().collect::<Vec<_>>();
+    let sorted =
+        plistvalue::from_bytes::<PlistValue>(&plistvalue::to_vec_xml(&doc).unwrap()).unwrap();
+    let keys = |v: &PlistValue| {
+        v.as_dictionary()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect::<Vec<_>>()
+    };
     assert_eq!(keys(&sorted), ["a", "b"]);
     assert_eq!(keys(&sorted["a"]), ["Z", "z", "é"]);
     let kept = XmlWriter::new().sort_keys(false).to_vec(&doc).unwrap();
@@ -196,7 +245,11 @@ fn key_order_sorted_for_xml_by_default_and_on_request_for_binary() {
     assert_eq!(keys(&kept["a"]), ["z", "é", "Z"]);
 
     let plain: PlistValue = plistvalue::from_slice(&plistvalue::to_vec(&doc).unwrap()).unwrap();
-    assert_eq!(keys(&plain), ["b", "a"], "binary keeps insertion order by default");
+    assert_eq!(
+        keys(&plain),
+        ["b", "a"],
+        "binary keeps insertion order by default"
+    );
     let bin = Writer::new().sort_keys(true).to_vec(&doc).unwrap();
     let bin_sorted: PlistValue = plistvalue::from_slice(&bin).unwrap();
     assert_eq!(keys(&bin_sorted), ["a", "b"]);
@@ -248,7 +301,10 @@ fn the_writer_bounds_shared_subtrees_and_refuses_cycles() {
     assert_eq!(xml_kind(&e), Some(&XmlError::TooManyVisits));
     // Below CF's bound, every reference is written in full.
     let xml = plistvalue::to_vec_xml(&Dag(10)).unwrap();
-    assert_eq!(String::from_utf8(xml).unwrap().matches("<true/>").count(), 1024);
+    assert_eq!(
+        String::from_utf8(xml).unwrap().matches("<true/>").count(),
+        1024
+    );
 
     plistvalue::to_vec_xml(&Stale).unwrap();
     let e = plistvalue::to_vec_xml(&Stale).unwrap_err();
@@ -262,7 +318,10 @@ fn the_writer_refuses_what_xml_cannot_hold() {
     assert!(matches!(e.kind(), ErrorKind::DateOutOfRange(_)), "{e:?}");
     let deep = |n| (0..n).fold(PlistValue::Boolean(true), |v, _| PlistValue::Array(vec![v]));
     let xml = plistvalue::to_vec_xml(&deep(512)).unwrap();
-    assert_eq!(plistvalue::from_bytes::<PlistValue>(&xml).unwrap(), deep(512));
+    assert_eq!(
+        plistvalue::from_bytes::<PlistValue>(&xml).unwrap(),
+        deep(512)
+    );
     let e = plistvalue::to_vec_xml(&deep(600)).unwrap_err();
     assert_eq!(xml_kind(&e), Some(&XmlError::TooDeep(512)));
 }

@@ -12,7 +12,12 @@ fn s(text: &str) -> PlistValue {
 }
 
 fn dict(entries: Vec<(&str, PlistValue)>) -> PlistValue {
-    PlistValue::Dictionary(entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect::<Dictionary>())
+    PlistValue::Dictionary(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect::<Dictionary>(),
+    )
 }
 
 /// `v` inside `n` arrays.
@@ -37,32 +42,86 @@ pub fn trees() -> Vec<(String, PlistValue)> {
         out.push((format!("data lines at indentation {depth}"), v));
     }
     let reals = [
-        1.0, 100.0, 1e16, 1e17, 0.1, 1e-5, 1e-4, 5e-324, 2.2250738585072014e-308, f64::MAX,
-        -2.5, 2f64.powi(-25), 0.3333333432674408, -0.0, 0.0, f64::NAN, f64::INFINITY,
-        f64::NEG_INFINITY, 123456789012345680.0, 1.5e300,
+        1.0,
+        100.0,
+        1e16,
+        1e17,
+        0.1,
+        1e-5,
+        1e-4,
+        5e-324,
+        2.2250738585072014e-308,
+        f64::MAX,
+        -2.5,
+        2f64.powi(-25),
+        0.3333333432674408,
+        -0.0,
+        0.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        123456789012345680.0,
+        1.5e300,
     ];
-    out.push(("reals".into(), PlistValue::Array(reals.iter().map(|&r| PlistValue::Real(r)).collect())));
+    out.push((
+        "reals".into(),
+        PlistValue::Array(reals.iter().map(|&r| PlistValue::Real(r)).collect()),
+    ));
     let dates = [
-        0.0, -0.5, 0.5, 0.999999, -1e-20, -1e-300, 725_760_000.0, -63_113_904_000.0,
-        -63_113_904_001.0, 252_423_993_599.0, 252_423_993_600.0, -6.4e10, 3e11, 1e15, -1e15,
+        0.0,
+        -0.5,
+        0.5,
+        0.999999,
+        -1e-20,
+        -1e-300,
+        725_760_000.0,
+        -63_113_904_000.0,
+        -63_113_904_001.0,
+        252_423_993_599.0,
+        252_423_993_600.0,
+        -6.4e10,
+        3e11,
+        1e15,
+        -1e15,
         -978_307_200.0,
     ];
-    out.push(("dates".into(), PlistValue::Array(dates.iter().map(|&d| date(d)).collect())));
+    out.push((
+        "dates".into(),
+        PlistValue::Array(dates.iter().map(|&d| date(d)).collect()),
+    ));
     out.push((
         "integers".into(),
         PlistValue::Array(
-            [0, -1, i64::MIN as i128, i64::MAX as i128, u64::MAX as i128, 1 << 63]
-                .into_iter()
-                .map(int)
-                .collect(),
+            [
+                0,
+                -1,
+                i64::MIN as i128,
+                i64::MAX as i128,
+                u64::MAX as i128,
+                1 << 63,
+            ]
+            .into_iter()
+            .map(int)
+            .collect(),
         ),
     ));
     out.push((
         "strings".into(),
         PlistValue::Array(
             [
-                "", "&<>", "]]>", "a\rb", "a\r\nb", "a\0b", "\u{1}\u{1f}\u{7f}", "tab\tquote\"'",
-                "😀 astral", "\u{FFFE}\u{FFFF}", "é", "  spaces  ", "&amp;",
+                "",
+                "&<>",
+                "]]>",
+                "a\rb",
+                "a\r\nb",
+                "a\0b",
+                "\u{1}\u{1f}\u{7f}",
+                "tab\tquote\"'",
+                "😀 astral",
+                "\u{FFFE}\u{FFFF}",
+                "é",
+                "  spaces  ",
+                "&amp;",
             ]
             .iter()
             .map(|t| s(t))
@@ -72,10 +131,12 @@ pub fn trees() -> Vec<(String, PlistValue)> {
     out.push((
         "key order".into(),
         dict(
-            ["a", "B", "é", "😀", "\u{E000}", "ab", "A", "", "\u{FFFD}", "Z", "_"]
-                .into_iter()
-                .map(|k| (k, s(k)))
-                .collect(),
+            [
+                "a", "B", "é", "😀", "\u{E000}", "ab", "A", "", "\u{FFFD}", "Z", "_",
+            ]
+            .into_iter()
+            .map(|k| (k, s(k)))
+            .collect(),
         ),
     ));
     out.push((
@@ -110,7 +171,10 @@ pub fn trees() -> Vec<(String, PlistValue)> {
             dict(vec![("", s(""))]),
         ]),
     ));
-    out.push(("deep".into(), nested(dict(vec![("k", PlistValue::Data(vec![7; 100]))]), 100)));
+    out.push((
+        "deep".into(),
+        nested(dict(vec![("k", PlistValue::Data(vec![7; 100]))]), 100),
+    ));
     out.push(("scalar root".into(), s("just a string")));
     out
 }

@@ -40,9 +40,11 @@ fn uids_as_dicts(v: &PlistValue) -> PlistValue {
             PlistValue::Dictionary(d)
         }
         PlistValue::Array(a) => PlistValue::Array(a.iter().map(uids_as_dicts).collect()),
-        PlistValue::Dictionary(d) => {
-            PlistValue::Dictionary(d.iter().map(|(k, e)| (k.clone(), uids_as_dicts(e))).collect())
-        }
+        PlistValue::Dictionary(d) => PlistValue::Dictionary(
+            d.iter()
+                .map(|(k, e)| (k.clone(), uids_as_dicts(e)))
+                .collect(),
+        ),
         other => other.clone(),
     }
 }
@@ -60,7 +62,8 @@ fn every_xml_corpus_file_reads_to_cf_and_plistlib_trees_and_cf_files_write_back_
     for (path, cf_written) in &files {
         let bytes = fs::read(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let tree: PlistValue = plistvalue::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let tree: PlistValue =
+            plistvalue::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         let from_file: PlistValue = plistvalue::from_file(path).unwrap();
         assert_eq!(from_file, tree, "{name}: from_file");
         let via_serde: PlistValue = plistvalue::serde::from_file(path).unwrap();
@@ -87,7 +90,8 @@ fn every_xml_corpus_file_reads_to_cf_and_plistlib_trees_and_cf_files_write_back_
             Answer::Ok(t) => oracle::parse(t).unwrap(),
             other => panic!("{name}: CF's parser model: {other:?}"),
         };
-        same_tree(tree, &cf, Rules::default()).unwrap_or_else(|e| panic!("{name}: vs CF model: {e}"));
+        same_tree(tree, &cf, Rules::default())
+            .unwrap_or_else(|e| panic!("{name}: vs CF model: {e}"));
         let pl = match &pair[1] {
             Answer::Ok(t) => crate::model::parse(t).unwrap(),
             other => panic!("{name}: plistlib: {other:?}"),
@@ -111,8 +115,12 @@ fn every_valid_binary_corpus_file_converts_to_xml_and_back() {
         let tree: PlistValue = plistvalue::from_slice(&bytes).unwrap();
         match plistvalue::to_vec_xml(&tree) {
             Ok(xml) => {
-                assert_eq!(plistvalue::Format::detect(&xml), Some(plistvalue::Format::Xml));
-                let back: PlistValue = plistvalue::from_bytes(&xml).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(
+                    plistvalue::Format::detect(&xml),
+                    Some(plistvalue::Format::Xml)
+                );
+                let back: PlistValue =
+                    plistvalue::from_bytes(&xml).unwrap_or_else(|e| panic!("{name}: {e}"));
                 let expected = expect::through_xml(&tree, true, Reader::Cf);
                 same_tree(&expected, &Obs::from_value(&back), Rules::default())
                     .unwrap_or_else(|e| panic!("{name} ({category}): {e}"));

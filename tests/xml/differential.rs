@@ -22,9 +22,11 @@ use crate::oracle::{self, Answer, Job};
 use crate::tools::{self, Tally};
 use crate::{gen, plist_crate};
 
-const UNWRITABLE: &str = "NaN, infinite or |date| > 1e15 s: CF's text is undefined (the model refuses), \
+const UNWRITABLE: &str =
+    "NaN, infinite or |date| > 1e15 s: CF's text is undefined (the model refuses), \
      and so do we (checked: DateOutOfRange); the tree is then written with those dates as 0";
-const NON_XML_CHARS: &str = "control characters or U+FFFE/U+FFFF in a string: CF writes them raw (W10), \
+const NON_XML_CHARS: &str =
+    "control characters or U+FFFE/U+FFFF in a string: CF writes them raw (W10), \
      expat (plistlib) and quick-xml (the plist crate) refuse such text; not read by them";
 const NO_DATETIME: &str = "a date outside years 1-9999 (datetime's range): not read by plistlib \
      or the plist crate";
@@ -32,8 +34,10 @@ const LIBPLIST_NUL: &str = "libplist 2.2 corrupts strings holding NUL (XML.md §
 const LIBPLIST_CR: &str = "libplist 2.2 reads CR as LF: strings with CR not compared";
 const PLIST_CRATE_SECOND_60: &str = "a date written with second 60 (W8 quirk): the plist crate's \
      RFC 3339 parser refuses it";
-const LIBPLIST_YEARS: &str = "a date outside years 1-9999: libplist 2.2 reads four-digit years only";
-const NOT_MICROS: &str = "a boundary tree with dates that are not whole microseconds in years 1-9999: \
+const LIBPLIST_YEARS: &str =
+    "a date outside years 1-9999: libplist 2.2 reads four-digit years only";
+const NOT_MICROS: &str =
+    "a boundary tree with dates that are not whole microseconds in years 1-9999: \
      plistlib's datetime cannot hold them, so plistlib does not write that tree";
 const PLISTLIB_CANT_WRITE: &str = "plistlib refuses to write UIDs (TypeError) and control \
      characters (ValueError): not written by it";
@@ -66,7 +70,12 @@ fn cases(salt: u64, profile: gen::Profile) -> Vec<(String, PlistValue)> {
     let mut cases: Vec<(String, PlistValue)> = gen::trees(s.seed ^ salt, s.cases, profile)
         .into_iter()
         .enumerate()
-        .map(|(i, t)| (format!("tree #{i} of PLISTVALUE_COMPAT_SEED={:#x}", s.seed), t))
+        .map(|(i, t)| {
+            (
+                format!("tree #{i} of PLISTVALUE_COMPAT_SEED={:#x}", s.seed),
+                t,
+            )
+        })
         .collect();
     for (name, t) in crate::boundary::trees() {
         cases.push((format!("boundary tree: {name}"), t));
@@ -84,7 +93,10 @@ fn random_trees_our_xml_other_readers() {
     let mut tally = Tally::default();
     let mut jobs = Vec::new();
     let mut prepared = Vec::new();
-    for (i, (what, tree)) in cases(0x0C0F_FEE0, gen::Profile::Full).into_iter().enumerate() {
+    for (i, (what, tree)) in cases(0x0C0F_FEE0, gen::Profile::Full)
+        .into_iter()
+        .enumerate()
+    {
         let tree = if expect::unwritable(&tree) {
             tally.note(UNWRITABLE);
             let refused = plistvalue::to_vec_xml(&tree);
@@ -92,7 +104,9 @@ fn random_trees_our_xml_other_readers() {
                 "ours-refuses-undefined-dates",
                 &what,
                 match refused {
-                    Err(e) if matches!(e.kind(), plistvalue::ErrorKind::DateOutOfRange(_)) => Ok(()),
+                    Err(e) if matches!(e.kind(), plistvalue::ErrorKind::DateOutOfRange(_)) => {
+                        Ok(())
+                    }
                     other => Err(format!("{other:?}")),
                 },
             );
@@ -140,7 +154,9 @@ fn random_trees_our_xml_other_readers() {
             "ours->cf-parser-model",
             &what,
             match parsed {
-                Answer::Ok(t) => oracle::parse(&t).and_then(|o| same_tree(&cf_tree, &o, Rules::default())),
+                Answer::Ok(t) => {
+                    oracle::parse(&t).and_then(|o| same_tree(&cf_tree, &o, Rules::default()))
+                }
                 other => Err(format!("{other:?}")),
             },
         );
@@ -156,7 +172,9 @@ fn random_trees_our_xml_other_readers() {
                 "ours->plistlib",
                 &what,
                 match plread {
-                    Answer::Ok(t) => model::parse(&t).and_then(|o| same_tree(&plain_tree, &o, Rules::default())),
+                    Answer::Ok(t) => {
+                        model::parse(&t).and_then(|o| same_tree(&plain_tree, &o, Rules::default()))
+                    }
                     other => Err(format!("{other:?}")),
                 },
             );
@@ -166,7 +184,8 @@ fn random_trees_our_xml_other_readers() {
                 tally.check(
                     "ours->plist-crate",
                     &what,
-                    plist_crate::read(&ours).and_then(|o| same_tree(&plain_tree, &o, Rules::default())),
+                    plist_crate::read(&ours)
+                        .and_then(|o| same_tree(&plain_tree, &o, Rules::default())),
                 );
             }
         }
@@ -186,7 +205,9 @@ fn random_trees_our_xml_other_readers() {
                 tally.check(
                     "ours->libplist",
                     &what,
-                    read.and_then(|v| same_tree(&plain_tree, &Obs::from_value(&v), Rules::default())),
+                    read.and_then(|v| {
+                        same_tree(&plain_tree, &Obs::from_value(&v), Rules::default())
+                    }),
                 );
             }
         }
@@ -203,7 +224,10 @@ fn random_trees_plistlib_xml_our_reader() {
     let mut tally = Tally::default();
     let mut jobs = Vec::new();
     let mut written = Vec::new();
-    for (i, (what, tree)) in cases(0xB0B0, gen::Profile::Portable).into_iter().enumerate() {
+    for (i, (what, tree)) in cases(0xB0B0, gen::Profile::Portable)
+        .into_iter()
+        .enumerate()
+    {
         let odd_date = |v: &PlistValue| match v {
             PlistValue::Date(d) => {
                 let s = d.seconds_since_2001();
@@ -215,7 +239,9 @@ fn random_trees_plistlib_xml_our_reader() {
             tally.note(NOT_MICROS);
             continue;
         }
-        if model::any(&tree, |v| matches!(v, PlistValue::Uid(_))) || expect::has_non_xml_chars(&tree) {
+        if model::any(&tree, |v| matches!(v, PlistValue::Uid(_)))
+            || expect::has_non_xml_chars(&tree)
+        {
             tally.note(PLISTLIB_CANT_WRITE);
             continue;
         }
@@ -234,7 +260,9 @@ fn random_trees_plistlib_xml_our_reader() {
                 expect::written_seconds(d.seconds_since_2001()),
             ))),
             PlistValue::Real(r) if r.is_nan() => Some(PlistValue::Real(f64::NAN)),
-            PlistValue::String(s) => Some(PlistValue::String(s.replace("\r\n", "\n").replace('\r', "\n"))),
+            PlistValue::String(s) => Some(PlistValue::String(
+                s.replace("\r\n", "\n").replace('\r', "\n"),
+            )),
             _ => None,
         })
         .0;
@@ -267,7 +295,11 @@ fn rekey(v: &PlistValue) -> PlistValue {
 }
 
 fn first_difference(expected: &[u8], ours: &[u8]) -> String {
-    let at = expected.iter().zip(ours).position(|(a, b)| a != b).unwrap_or(expected.len().min(ours.len()));
+    let at = expected
+        .iter()
+        .zip(ours)
+        .position(|(a, b)| a != b)
+        .unwrap_or(expected.len().min(ours.len()));
     let from = at.saturating_sub(60);
     format!(
         "first difference at byte {at}: model {:?} ours {:?}",

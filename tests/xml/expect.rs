@@ -38,7 +38,8 @@ pub fn read_by_cf(v: &PlistValue) -> PlistValue {
 }
 
 fn walk(v: &PlistValue, sorted: bool, reader: Reader, cf_text: bool) -> PlistValue {
-    let through_xml = |e: &PlistValue, sorted: bool, reader: Reader| walk(e, sorted, reader, cf_text);
+    let through_xml =
+        |e: &PlistValue, sorted: bool, reader: Reader| walk(e, sorted, reader, cf_text);
     match v {
         _ if !cf_text && !v.is_array() && !v.is_dictionary() => v.clone(),
         PlistValue::Real(r) if *r == 0.0 => PlistValue::Real(0.0),
@@ -86,9 +87,10 @@ fn walk(v: &PlistValue, sorted: bool, reader: Reader, cf_text: bool) -> PlistVal
 /// Whether CF's writer model leaves the tree's text undefined (`Unmodeled`): NaN,
 /// infinite, or very distant dates.
 pub fn unwritable(v: &PlistValue) -> bool {
-    crate::model::any(v, |x| {
-        matches!(x, PlistValue::Date(d) if !(d.seconds_since_2001().abs() <= 1e15))
-    })
+    crate::model::any(
+        v,
+        |x| matches!(x, PlistValue::Date(d) if !(d.seconds_since_2001().abs() <= 1e15)),
+    )
 }
 
 /// Whether any string or key holds a character XML 1.0 forbids (controls other than
@@ -108,7 +110,8 @@ pub fn has_non_xml_chars(v: &PlistValue) -> bool {
 
 /// Whether a date falls outside years 1 to 9999, which `datetime` cannot hold.
 pub fn has_dates_outside_datetime(v: &PlistValue) -> bool {
-    crate::model::any(v, |x| {
-        matches!(x, PlistValue::Date(d) if !(-63_113_904_000.0..252_423_993_600.0).contains(&written_seconds(d.seconds_since_2001())))
-    })
+    crate::model::any(
+        v,
+        |x| matches!(x, PlistValue::Date(d) if !(-63_113_904_000.0..252_423_993_600.0).contains(&written_seconds(d.seconds_since_2001()))),
+    )
 }

@@ -4,20 +4,20 @@
 //! The hostile list of XML.md §4.2 is in `tests/hostile/xml.rs`.
 
 #[allow(dead_code)]
-#[path = "../compat/model.rs"]
-mod model;
-#[allow(dead_code)]
 #[path = "../compat/gen.rs"]
 mod gen;
+#[allow(dead_code)]
+#[path = "../compat/model.rs"]
+mod model;
 #[allow(dead_code)]
 #[path = "../compat/plist_crate.rs"]
 mod plist_crate;
 #[allow(dead_code)]
-#[path = "../compat/tools.rs"]
-mod tools;
-#[allow(dead_code)]
 #[path = "../support/mod.rs"]
 mod support;
+#[allow(dead_code)]
+#[path = "../compat/tools.rs"]
+mod tools;
 
 mod api;
 mod boundary;

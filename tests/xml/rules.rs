@@ -194,7 +194,11 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
     v.push(("512 arrays", nest(512), Accept));
     v.push(("513 arrays", nest(513), Strict));
     let cut = doc("<dict><key>a</key><string>b</string></dict>");
-    v.push(("cut before final newline", cut[..cut.len() - 1].to_vec(), Accept));
+    v.push((
+        "cut before final newline",
+        cut[..cut.len() - 1].to_vec(),
+        Accept,
+    ));
     v
 }
 
@@ -222,7 +226,9 @@ fn the_reader_agrees_with_cfs_parser_case_by_case() {
         let model_accepts = matches!(answer, Answer::Ok(_));
         let expect_model = matches!(class, Accept | Lenient);
         if model_accepts != expect_model {
-            failures.push(format!("{name}: listed {class:?}, but the CF model says {answer:?}"));
+            failures.push(format!(
+                "{name}: listed {class:?}, but the CF model says {answer:?}"
+            ));
             continue;
         }
         tally[*class as usize] += 1;
