@@ -459,9 +459,9 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Borrowed ASCII text.
+    /// Borrowed text, which the caller has found to be all ASCII.
     #[inline]
-    fn ascii(&mut self, bytes: &'a [u8]) -> ObjRef {
+    pub(crate) fn ascii(&mut self, bytes: &'a [u8]) -> ObjRef {
         let hash = hash_bytes(tag::ASCII, bytes);
         match self.find_ascii(hash, bytes) {
             Ok(r) => r,

@@ -5,6 +5,7 @@
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 
+use super::swar;
 use crate::error::XmlError;
 
 /// The whitespace CF's loop skips without resetting its `=` count (C `isspace`).
@@ -21,8 +22,23 @@ pub(crate) fn decode(
 ) -> Result<(), (usize, XmlError)> {
     out.clear();
     scratch.clear();
-    for piece in content.split(|&c| is_space(c)) {
-        scratch.extend_from_slice(piece);
+    scratch.reserve(content.len());
+    // Whitespace comes once a line: the runs between are copied whole, found eight
+    // bytes at a time (any byte below 0x21 ends a run; one that is not whitespace
+    // is kept, and the crate then refuses it).
+    let n = content.len();
+    let mut i = 0;
+    while i < n {
+        while i < n && is_space(content[i]) {
+            i += 1;
+        }
+        let end = swar::find(content, i, |w| !swar::has_below(w, 0x21), |c| c < 0x21).unwrap_or(n);
+        scratch.extend_from_slice(&content[i..end]);
+        i = end;
+        if i < n && !is_space(content[i]) {
+            scratch.push(content[i]);
+            i += 1;
+        }
     }
     // Canonical base64 (padding only at the end, zero trailing bits) reads the same
     // both ways; the crate refuses anything else, which then takes CF's loop.
@@ -85,19 +101,26 @@ pub(crate) fn encode_lines(out: &mut Vec<u8>, data: &[u8], indent: usize, scratc
     if data.is_empty() {
         return;
     }
-    scratch.clear();
-    scratch.resize(data.len().div_ceil(3) * 4, 0);
-    let n = STANDARD
-        .encode_slice(data, &mut scratch[..])
-        .expect("sized for the padded output");
-    let tabs = indent.min(8);
+    // The crate encodes a block of lines at a time into `scratch`, small enough to
+    // stay in cache, and the lines are copied out with their tabs. (Its loop is a
+    // fifth faster than a hand-written 12-bit-table one: 44 ms against 55 ms for
+    // 41 MB.)
+    const TABS: &[u8; 8] = b"\t\t\t\t\t\t\t\t";
+    const BLOCK_LINES: usize = 64;
+    let tabs = &TABS[..indent.min(8)];
     let width = line_chars(indent);
-    let lines = n.div_ceil(width);
-    out.reserve(n + lines * (tabs + 1));
-    for line in scratch[..n].chunks(width) {
-        out.extend(std::iter::repeat_n(b'\t', tabs));
-        out.extend_from_slice(line);
-        out.push(b'\n');
+    let encoded = data.len().div_ceil(3) * 4;
+    out.reserve(encoded + encoded.div_ceil(width) * (tabs.len() + 1));
+    scratch.resize(width * BLOCK_LINES, 0);
+    for block in data.chunks(width / 4 * 3 * BLOCK_LINES) {
+        let n = STANDARD
+            .encode_slice(block, &mut scratch[..])
+            .expect("a block's base64 fits");
+        for line in scratch[..n].chunks(width) {
+            out.extend_from_slice(tabs);
+            out.extend_from_slice(line);
+            out.push(b'\n');
+        }
     }
 }
 

@@ -22,6 +22,7 @@ mod encoding;
 mod number;
 mod position;
 mod reader;
+mod swar;
 mod writer;
 
 use crate::error::Error;

@@ -17,7 +17,7 @@ use crate::writer::{Encoder, ObjRef, Object};
 
 use super::number::{self, Int};
 use super::position::Positions;
-use super::{base64, date};
+use super::{base64, date, swar};
 
 /// CF's `_CFPropertyListMaxRecursionDepth` on macOS: nested arrays and dictionaries.
 pub(crate) const MAX_DEPTH: usize = 512;
@@ -90,6 +90,32 @@ fn tag_name(name: &[u8]) -> Option<&'static str> {
         b"false" => "false",
         _ => return None,
     })
+}
+
+/// The usual tags, `<name>` or `<name/>` with nothing else in them, without the
+/// general scan: (name, empty form, bytes up to and with the `>`).
+#[inline]
+fn quick_tag(rest: &[u8]) -> Option<(&'static str, bool, usize)> {
+    let name = match *rest.first()? {
+        b'k' if rest.starts_with(b"key") => "key",
+        b's' if rest.starts_with(b"string") => "string",
+        b'i' if rest.starts_with(b"integer") => "integer",
+        b'r' if rest.starts_with(b"real") => "real",
+        b'a' if rest.starts_with(b"array") => "array",
+        b't' if rest.starts_with(b"true") => "true",
+        b'f' if rest.starts_with(b"false") => "false",
+        b'p' if rest.starts_with(b"plist") => "plist",
+        b'd' if rest.starts_with(b"dict") => "dict",
+        b'd' if rest.starts_with(b"data") => "data",
+        b'd' if rest.starts_with(b"date") => "date",
+        _ => return None,
+    };
+    let n = name.len();
+    match (rest.get(n)?, rest.get(n + 1)) {
+        (b'>', _) => Some((name, false, n + 1)),
+        (b'/', Some(b'>')) => Some((name, true, n + 2)),
+        _ => None,
+    }
 }
 
 /// Where `needle` starts in `hay[from..end]`, as an index into `hay`.
@@ -290,24 +316,12 @@ impl<'a> Parser<'a> {
     /// a container it opened as a frame.
     fn element(&mut self, want_key: bool, depth: usize, at: usize) -> Result<Option<Value>, At> {
         let marker = self.cur;
-        let b = self.b;
-        let rest = &b[marker..];
-        let Some(close) = rest.iter().position(|&c| c == b'>') else {
-            return Err((at, XmlError::Eof("a tag")));
-        };
-        let empty = close > 0 && rest[close - 1] == b'/';
-        let name_len = rest[..close]
-            .iter()
-            .position(|&c| is_ws(c))
-            .unwrap_or(close - usize::from(empty));
-        self.cur = marker + close + 1;
-        if name_len == 0 {
-            return Err((at, XmlError::MalformedTag));
-        }
-        let raw = &rest[..name_len];
-        let Some(name) = tag_name(raw) else {
-            let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
-            return Err((at, XmlError::UnknownTag(shown)));
+        let (name, empty) = match quick_tag(&self.b[marker..]) {
+            Some((name, empty, len)) => {
+                self.cur = marker + len;
+                (name, empty)
+            }
+            None => self.tag(at)?,
         };
         let value = |r: ObjRef, is_key: bool| Ok(Some(Value { r, is_key, at }));
         let r = match name {
@@ -394,13 +408,42 @@ impl<'a> Parser<'a> {
         value(r, false)
     }
 
+    /// `parseXMLElement`'s general tag reading, the cursor just past `<`: the name
+    /// runs to the first whitespace or to the `>` (less a `/` before it, the empty
+    /// form); whatever follows the name, attributes included, is skipped (R7).
+    fn tag(&mut self, at: usize) -> Result<(&'static str, bool), At> {
+        let marker = self.cur;
+        let b = self.b;
+        let rest = &b[marker..];
+        let Some(close) = rest.iter().position(|&c| c == b'>') else {
+            return Err((at, XmlError::Eof("a tag")));
+        };
+        let empty = close > 0 && rest[close - 1] == b'/';
+        let name_len = rest[..close]
+            .iter()
+            .position(|&c| is_ws(c))
+            .unwrap_or(close - usize::from(empty));
+        self.cur = marker + close + 1;
+        if name_len == 0 {
+            return Err((at, XmlError::MalformedTag));
+        }
+        let raw = &rest[..name_len];
+        match tag_name(raw) {
+            Some(name) => Ok((name, empty)),
+            None => {
+                let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
+                Err((at, XmlError::UnknownTag(shown)))
+            }
+        }
+    }
+
     /// The content of an element read raw, up to the next `<`; the cursor moves there.
     fn raw_content(&mut self, name: &'static str) -> Result<(usize, usize), At> {
         let start = self.cur;
-        match self.b[start..].iter().position(|&c| c == b'<') {
-            Some(len) => {
-                self.cur = start + len;
-                Ok((start, start + len))
+        match swar::find(self.b, start, |w| !swar::has(w, b'<'), |c| c == b'<') {
+            Some(end) => {
+                self.cur = end;
+                Ok((start, end))
             }
             None => Err((start, XmlError::Eof(close_of(name)))),
         }
@@ -434,11 +477,12 @@ impl<'a> Parser<'a> {
     fn string(&mut self) -> Result<ObjRef, At> {
         let start = self.cur;
         Ok(match self.raw_text()? {
-            None => {
+            Text::Ascii => self.enc.ascii(&self.b[start..self.cur]),
+            Text::Borrowed => {
                 let s = utf8(self.b, start, self.cur)?;
                 self.enc.str(s)
             }
-            Some(_) => {
+            Text::Decoded => {
                 let s =
                     std::str::from_utf8(&self.buf).map_err(|_| (start, XmlError::InvalidUtf8))?;
                 self.enc.str_copied(s)
@@ -450,25 +494,43 @@ impl<'a> Parser<'a> {
     fn text(&mut self) -> Result<&str, At> {
         let start = self.cur;
         match self.raw_text()? {
-            None => utf8(self.b, start, self.cur),
-            Some(_) => std::str::from_utf8(&self.buf).map_err(|_| (start, XmlError::InvalidUtf8)),
+            Text::Ascii | Text::Borrowed => utf8(self.b, start, self.cur),
+            Text::Decoded => {
+                std::str::from_utf8(&self.buf).map_err(|_| (start, XmlError::InvalidUtf8))
+            }
         }
     }
 
     /// `parseStringTag`: text up to the first `<` that does not start CDATA, with
-    /// CDATA sections appended verbatim and references decoded (R9, R10). `None`
-    /// when the text is the input as it stands; `Some` when it is in `buf`.
-    fn raw_text(&mut self) -> Result<Option<()>, At> {
+    /// CDATA sections appended verbatim and references decoded (R9, R10), into
+    /// `buf` when anything was decoded. The scan goes eight bytes at a time and
+    /// notes any byte at or above 0x80 on the way: text with none is ASCII, and
+    /// needs no UTF-8 check.
+    fn raw_text(&mut self) -> Result<Text, At> {
         let b = self.b;
         let n = b.len();
         let mut owned = false;
         let mut seg = self.cur;
+        let mut high = 0u64;
         loop {
-            let Some(p) = b[self.cur..].iter().position(|&c| c == b'<' || c == b'&') else {
+            let mut i = self.cur;
+            while let Some(w) = swar::word(b, i) {
+                high |= w;
+                if swar::has(w, b'<') || swar::has(w, b'&') {
+                    break;
+                }
+                i += 8;
+            }
+            let Some(j) = b[i..]
+                .iter()
+                .position(|&c| c == b'<' || c == b'&')
+                .map(|p| i + p)
+            else {
+                high |= b[i..].iter().fold(0, |h, &c| h | c as u64);
                 self.cur = n;
                 break;
             };
-            let j = self.cur + p;
+            high |= b[i..j].iter().fold(0, |h, &c| h | c as u64);
             if b[j] == b'<' && b.get(j + 1) != Some(&b'!') {
                 self.cur = j;
                 break;
@@ -498,8 +560,13 @@ impl<'a> Parser<'a> {
         }
         if owned {
             self.buf.extend_from_slice(&b[seg..self.cur]);
+            return Ok(Text::Decoded);
         }
-        Ok(owned.then_some(()))
+        Ok(if high & 0x8080_8080_8080_8080 == 0 {
+            Text::Ascii
+        } else {
+            Text::Borrowed
+        })
     }
 
     /// `parseEntityReference_pl`, the cursor just past `&`: the five predefined
@@ -713,6 +780,16 @@ impl<'a> Parser<'a> {
         };
         Some(Ok(self.enc.uid(Uid::new(v as u64))))
     }
+}
+
+/// Where a string's text is, after `Parser::raw_text`.
+enum Text {
+    /// The input as it stands, all ASCII.
+    Ascii,
+    /// The input as it stands.
+    Borrowed,
+    /// Decoded into `Parser::buf`.
+    Decoded,
 }
 
 /// The end of input inside an element, named by its close tag.

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use crate::error::{Error, ErrorKind, XmlError};
 use crate::writer::{Encoder, ObjRef, Object};
 
-use super::{base64, date, number};
+use super::{base64, date, number, swar};
 
 pub(crate) const HEADER: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
 <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
@@ -84,19 +84,37 @@ fn tabs(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(&TABS[..n]);
 }
 
-/// Appends text with exactly `&`, `<` and `>` escaped (W10).
+/// Whether any byte of `w` is `&`, `<` or `>`.
+#[inline]
+fn has_special(w: u64) -> bool {
+    swar::has(w, b'&') | swar::has(w, b'<') | swar::has(w, b'>')
+}
+
+/// Appends text with exactly `&`, `<` and `>` escaped (W10). Eight bytes are tested
+/// at a time: most text has none of the three.
 fn escape(out: &mut Vec<u8>, text: &[u8]) {
     let mut start = 0;
-    for (i, &c) in text.iter().enumerate() {
-        let entity: &[u8] = match c {
-            b'&' => b"&amp;",
-            b'<' => b"&lt;",
-            b'>' => b"&gt;",
-            _ => continue,
-        };
-        out.extend_from_slice(&text[start..i]);
-        out.extend_from_slice(entity);
-        start = i + 1;
+    let mut i = 0;
+    while i < text.len() {
+        if let Some(w) = swar::word(text, i) {
+            if !has_special(w) {
+                i += 8;
+                continue;
+            }
+        }
+        let end = (i + 8).min(text.len());
+        for j in i..end {
+            let entity: &[u8] = match text[j] {
+                b'&' => b"&amp;",
+                b'<' => b"&lt;",
+                b'>' => b"&gt;",
+                _ => continue,
+            };
+            out.extend_from_slice(&text[start..j]);
+            out.extend_from_slice(entity);
+            start = j + 1;
+        }
+        i = end;
     }
     out.extend_from_slice(&text[start..]);
 }
