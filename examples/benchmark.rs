@@ -21,6 +21,8 @@ mod check;
 mod harness;
 #[path = "benchmark/report.rs"]
 mod report;
+#[path = "benchmark/xml.rs"]
+mod xml;
 
 use std::error::Error;
 use std::io::Cursor;
@@ -65,6 +67,7 @@ fn run(args: &args::Args) -> Res<()> {
             for &v in &args.variants {
                 tables.push(document_table(args.n, v, args.iterations)?);
             }
+            tables.push(xml::table(args.n, args.iterations)?);
         }
     }
     for t in &tables {

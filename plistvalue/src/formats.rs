@@ -100,7 +100,8 @@ fn not_binary(e: Error, bytes: &[u8]) -> Error {
 /// into an owned value. Input of neither format gets the XML reader's error, which
 /// names the line and column where it stops making sense.
 ///
-/// ```
+#[cfg_attr(feature = "xml", doc = "```")]
+#[cfg_attr(not(feature = "xml"), doc = "```ignore")]
 /// use plistvalue::{plist, PlistValue};
 /// let doc = plist!({ "name": "Ada" });
 /// for bytes in [plistvalue::to_vec(&doc)?, plistvalue::to_vec_xml(&doc)?] {
@@ -149,7 +150,8 @@ pub fn from_file<P: AsRef<Path>, T: FromPlistOwned>(path: P) -> Result<T, Error>
 /// The input as binary plist bytes: itself when it is binary, converted when it is
 /// XML. For a lazy [`Document`](crate::Document) over an XML file.
 ///
-/// ```
+#[cfg_attr(feature = "xml", doc = "```")]
+#[cfg_attr(not(feature = "xml"), doc = "```ignore")]
 /// let xml = plistvalue::to_vec_xml(&plistvalue::plist!({ "a": [1, 2] }))?;
 /// let bytes = plistvalue::to_binary(&xml)?;
 /// let doc = plistvalue::Document::from_slice(&bytes)?;

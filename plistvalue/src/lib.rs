@@ -1,6 +1,9 @@
-//! Apple binary property lists (`bplist00`) for Rust: an untyped [`PlistValue`] tree,
-//! a one-pass writer, a lazy reader, and `#[derive(ToPlist, FromPlist)]` with
-//! Foundation's conventions.
+//! Apple property lists for Rust, binary (`bplist00`) and XML (feature `xml`, on by
+//! default): an untyped [`PlistValue`] tree, a one-pass writer, a lazy reader, and
+//! `#[derive(ToPlist, FromPlist)]` with Foundation's conventions.
+//!
+//! Every format goes through the writer's object table: XML is read into it and
+//! turned into binary bytes that the one binary reader decodes, and written from it.
 //!
 //! # Quick start
 //! ```
@@ -20,8 +23,11 @@
 //! # Which function
 //! | to do this | use |
 //! |---|---|
-//! | write any `ToPlist` value | [`to_vec`], [`to_writer`], or a reused [`Writer`] |
-//! | read into a typed or untyped value | [`from_slice`], [`from_reader`] |
+//! | write any `ToPlist` value | [`to_vec`], [`to_writer`], [`to_file`], or a reused [`Writer`] |
+//! | write XML, as CoreFoundation writes it | `to_vec_xml`, `to_writer_xml`, `to_file_xml`, `XmlWriter` |
+//! | read either format into an owned value | [`from_bytes`], [`from_reader`], [`from_file`] |
+//! | read a binary plist, borrowing from it | [`from_slice`] |
+//! | tell the formats apart | [`Format::detect`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
 
@@ -60,6 +66,6 @@ pub mod __private {
 }
 
 /// The README's example is compiled and run as a doctest.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "xml"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;

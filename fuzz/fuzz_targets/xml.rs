@@ -1,0 +1,35 @@
+//! XML: any input read by `from_bytes` (untyped and through the derive) gives `Ok`
+//! or `Err`, never a panic, hang or huge allocation. What reads must write back as
+//! XML (or be refused only for a date beyond what CF's writer prints), and that XML
+//! must read back to the same tree, with XML's one loss: `-0.0` is written `0.0`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use plistvalue::{ErrorKind, PlistValue};
+use plistvalue_fuzz::model::Project;
+use plistvalue_fuzz::same;
+
+fn unsigned_zeros(v: &PlistValue) -> PlistValue {
+    match v {
+        PlistValue::Real(r) if *r == 0.0 => PlistValue::Real(0.0),
+        PlistValue::Array(a) => PlistValue::Array(a.iter().map(unsigned_zeros).collect()),
+        PlistValue::Dictionary(d) => {
+            PlistValue::Dictionary(d.iter().map(|(k, e)| (k.clone(), unsigned_zeros(e))).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let _ = plistvalue::from_bytes::<Project>(data);
+    let Ok(tree) = plistvalue::from_bytes::<PlistValue>(data) else {
+        return;
+    };
+    match plistvalue::to_vec_xml(&tree) {
+        Ok(xml) => {
+            let back: PlistValue = plistvalue::from_bytes(&xml).expect("our XML reads back");
+            assert!(same(&unsigned_zeros(&tree), &back), "XML round trip changed the tree");
+        }
+        Err(e) => assert!(matches!(e.kind(), ErrorKind::DateOutOfRange(_)), "{e}"),
+    }
+});
