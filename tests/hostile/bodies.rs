@@ -300,7 +300,7 @@ fn c23_nan_infinite_and_extreme_dates_read_without_panicking() {
         assert_eq!(format!("{d:?}"), format!("Date({secs}s since 2001)"));
         assert_fails!(
             plistvalue::from_slice::<SystemTime>(&bytes),
-            ErrorKind::DateOutOfRange(_),
+            ErrorKind::DateOutOfRange { .. },
             8
         );
     }

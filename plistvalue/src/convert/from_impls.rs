@@ -177,10 +177,17 @@ impl<'a> FromPlist<'a> for Date {
     }
 }
 
-impl<'a> FromPlist<'a> for chrono::DateTime<chrono::Utc> {
+/// The nanosecond nearest to the stored date, in any zone chrono converts UTC into
+/// (`Utc`, `FixedOffset` at +00:00, `Local`): the same instant, since a plist date
+/// has no zone.
+impl<'a, Tz: chrono::TimeZone> FromPlist<'a> for chrono::DateTime<Tz>
+where
+    chrono::DateTime<Tz>: From<chrono::DateTime<chrono::Utc>>,
+{
     fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
         let d = Date::from_plist(node)?;
-        d.try_into()
+        chrono::DateTime::<chrono::Utc>::try_from(d)
+            .map(Into::into)
             .map_err(|e: Error| e.with_position(node.offset(), node.index()))
     }
 }

@@ -140,9 +140,11 @@ impl ToPlist for Date {
     }
 }
 
-impl ToPlist for chrono::DateTime<chrono::Utc> {
+/// Any zone (`Utc`, `FixedOffset`, `Local`): the instant, as the double nearest to
+/// it; a plist date has no zone.
+impl<Tz: chrono::TimeZone> ToPlist for chrono::DateTime<Tz> {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        Ok(enc.date(Date::from(*self)))
+        Ok(enc.date(Date::from(self.clone())))
     }
 }
 

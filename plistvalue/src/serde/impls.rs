@@ -46,9 +46,7 @@ impl<'de> Visitor<'de> for DateVisitor {
         Ok(Date::from_seconds_since_2001(v as f64))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Date, E> {
-        compat::seconds_from_rfc3339(v)
-            .map(Date::from_seconds_since_2001)
-            .ok_or_else(|| E::invalid_value(Unexpected::Str(v), &self))
+        compat::date_from_rfc3339(v).map_err(|_| E::invalid_value(Unexpected::Str(v), &self))
     }
     /// Through any other format: whatever it holds (a number, or text from a
     /// buffered value or the plist crate).

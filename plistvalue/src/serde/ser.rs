@@ -550,10 +550,7 @@ impl ser::Serializer for Scalar<'_, '_> {
     fn serialize_str(self, v: &str) -> Result<ObjRef, Error> {
         match self.want {
             Want::Key => Ok(self.enc.str_copied(v)),
-            Want::PlistDate => match compat::seconds_from_rfc3339(v) {
-                Some(s) => Ok(self.enc.date(Date::from_seconds_since_2001(s))),
-                None => Err(Error::custom(format!("`{v}` is not an RFC 3339 date"))),
-            },
+            Want::PlistDate => Ok(self.enc.date(compat::date_from_rfc3339(v)?)),
             _ => Err(self.reject("a string")),
         }
     }

@@ -15,6 +15,8 @@ use std::mem;
 
 pub use data::Data;
 pub use date::Date;
+#[cfg(feature = "serde")]
+pub(crate) use date::DateText;
 pub use dictionary::Dictionary;
 pub use index::ValueIndex;
 pub use integer::Integer;
