@@ -346,6 +346,7 @@ impl ToPlist for Dictionary {
 impl ToPlist for PlistValue {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         match self {
+            PlistValue::Null => Ok(enc.null_object()),
             PlistValue::Boolean(b) => Ok(enc.bool(*b)),
             PlistValue::Integer(i) => i.to_plist(enc),
             PlistValue::Real(r) => Ok(enc.f64(*r)),

@@ -12,6 +12,9 @@ use crate::value::{Date, DateText, PlistValue};
 pub(crate) const DATE: &str = "$plistvalue::Date";
 /// `plistvalue::Uid`: a newtype around the `u64`.
 pub(crate) const UID: &str = "$plistvalue::Uid";
+/// `PlistValue::Null`: a newtype around `()`, which our serializer writes as the
+/// `0x00` object.
+pub(crate) const NULL: &str = "$plistvalue::Null";
 /// `PlistValue` asking our deserializer for the whole subtree at once.
 pub(crate) const VALUE: &str = "$plistvalue::PlistValue";
 

@@ -183,6 +183,8 @@ impl<'de> Deserialize<'de> for Dictionary {
 impl Serialize for PlistValue {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
+            // Our serializer writes the `0x00` object; another format sees `()`.
+            PlistValue::Null => s.serialize_newtype_struct(compat::NULL, &()),
             PlistValue::Boolean(b) => s.serialize_bool(*b),
             PlistValue::Integer(i) => i.serialize(s),
             PlistValue::Real(r) => s.serialize_f64(*r),

@@ -38,9 +38,11 @@
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
 //! | [`PlistValue`](crate::PlistValue), `plist::Value` | the tree | same |
+//! | [`PlistValue::Null`](crate::PlistValue::Null) | the `0x00` object (another format sees `()`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
-//! integral real into an integer, and `$null` or a `0x00` object is `None`. Data
+//! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
+//! `0x00` object is also `()`). Data
 //! reads into a `Vec<u8>` without `serde_bytes`, and a date reads into a `String`
 //! as RFC 3339 text, as in the plist crate. For files the plist crate wrote, its
 //! `{None: ""}` is `None` and its `{Some: v}` is unwrapped when the `Option` holds

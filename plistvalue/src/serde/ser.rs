@@ -197,6 +197,7 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         v: &T,
     ) -> Result<Self::Ok, Error> {
         let want = match name {
+            compat::NULL => return Ok(Some(self.enc.null_object())),
             compat::DATE => Want::Date,
             compat::PLIST_DATE => Want::PlistDate,
             compat::UID | compat::PLIST_UID => Want::Uid,
