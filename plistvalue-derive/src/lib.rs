@@ -38,8 +38,12 @@
 //! | `Option<T>` field | `None` leaves the key out (`encodeIfPresent`); a missing key or the string `$null` reads as `None` |
 //! | `None` with no key of its own: in a `Vec<Option<T>>`, a tuple, a newtype | the string `$null`, Foundation's nil |
 //! | `Vec<u8>`, `&[u8]`, `[u8; N]`, `Box<[u8]>`, `Cow<[u8]>` | data, never an array of integers |
-//! | `plistvalue::Date`, `chrono::DateTime<Utc>`, `SystemTime` | date |
+//! | `plistvalue::Date`, `SystemTime`, `chrono::DateTime` in `Utc`, `FixedOffset` or `Local` | date (the instant: a plist date has no zone), to the nearest nanosecond |
 //! | `f32` / `f64` | 4-byte / 8-byte real |
+//! | `Duration` | real: seconds, as Swift's `TimeInterval`; negative, NaN or too large is an error when reading |
+//! | `HashSet<T>`, `BTreeSet<T>` | array, as Foundation writes a `Set` (a `HashSet` sorted, so the file does not change from run to run) |
+//! | `PathBuf`, `&Path` | string; a path that is not UTF-8 is an error, never a lossy conversion |
+//! | `NonZeroU8` ... `NonZeroI128`, `NonZeroUsize`, `NonZeroIsize` | integer; zero is an error when reading |
 //! | newtype struct `struct Meters(f64)` | the inner value |
 //! | tuple struct | array |
 //! | unit struct | empty dictionary |
@@ -149,9 +153,24 @@
 //!
 //!   A `with` field is always written (use `skip_serializing_if` to leave it out)
 //!   and needs `default` to be optional when reading.
+//! - `serde` (feature `serde` of `plistvalue`): the field's type has only serde
+//!   derives; it is written and read through the serde bridge, as
+//!   `plistvalue::serde::to_vec` would write it there, so that a model moves to
+//!   the derive one struct at a time. Unlike `with`, a `None` leaves the key out
+//!   and a missing key reads as `None` for an `Option`. Its type is not bounded
+//!   by the derive's traits (use `bound` for a generic one). Not with `with`,
+//!   `flatten` or `skip`.
+//!
+//!   ```rust,ignore
+//!   #[derive(ToPlist, FromPlist)]
+//!   struct Model {
+//!       #[plist(serde)]
+//!       legacy: LegacySettings, // #[derive(Serialize, Deserialize)] only
+//!   }
+//!   ```
 //!
 //! Unnamed fields, of tuple structs and tuple variants, take only `skip` (with or
-//! without `default`) and `with`.
+//! without `default`), `with` and `serde`.
 //!
 //! ## Variant
 //!

@@ -117,6 +117,9 @@ fn encode_value(field: &Field, access: &TokenStream) -> TokenStream {
             let with = &with.value;
             quote_spanned!(with.span()=> #with::to_plist(#access, __enc))
         }
+        None if field.attrs.serde.is_some() => quote_spanned! {field.ty.span()=>
+            __plist::serde::as_serde::to_plist(#access, __enc)
+        },
         None => quote_spanned!(field.ty.span()=> __plist::ToPlist::to_plist(#access, __enc)),
     }
 }
@@ -129,6 +132,9 @@ fn self_field(field: &Field) -> TokenStream {
 
 /// Whether the value leaves its key out (`None`).
 fn is_absent(field: &Field, access: &TokenStream) -> TokenStream {
+    if field.attrs.serde.is_some() {
+        return quote_spanned!(field.ty.span()=> __plist::serde::as_serde::is_absent(#access));
+    }
     quote_spanned!(field.ty.span()=> __plist::ToPlist::__plist_is_absent(#access))
 }
 

@@ -61,6 +61,10 @@ pub enum ErrorKind {
         column: usize,
         expected: &'static str,
     },
+    #[error("path `{0}` is not valid UTF-8, which a plist string must be")]
+    NonUtf8Path(String),
+    #[error("{0} s is not a Duration, which holds 0 to 18446744073709551615.999999999 s")]
+    DurationOutOfRange(f64),
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),
     #[error("{0}")]

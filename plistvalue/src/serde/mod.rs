@@ -97,6 +97,12 @@
 //! data are borrowed into `&'de str` and `&'de [u8]`, and skipped fields are never
 //! read.
 //!
+//! # One struct at a time
+//!
+//! A type with only serde derives can sit inside a `#[derive(ToPlist, FromPlist)]`
+//! struct with `#[plist(serde)]` on the field (see [`as_serde`]), so that a model
+//! moves to the derive one struct at a time.
+//!
 //! # Depth and budgets
 //!
 //! serde's derived code recurses once per level, so every container entered counts
@@ -106,6 +112,7 @@
 //! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
 //! a value nested deeper than the stack, use [`crate::to_vec`].
 
+pub mod as_serde;
 mod compat;
 mod de;
 mod impls;

@@ -17,6 +17,7 @@ pub use data::Data;
 pub use date::Date;
 #[cfg(feature = "serde")]
 pub(crate) use date::DateText;
+pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::Dictionary;
 pub use index::ValueIndex;
 pub use integer::Integer;
