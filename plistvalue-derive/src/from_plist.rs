@@ -511,7 +511,14 @@ fn external(cont: &Container, variants: &[Variant]) -> TokenStream {
         if v.style == Style::Unit {
             by_name.extend(quote!(#index => __plist::__private::Ok(Self::#ident),));
             // Swift writes a case without values as `{"Name": {}}`.
-            by_content.extend(quote!(#index => __plist::__private::Ok(Self::#ident),));
+            let deny = cont.attrs.deny_unknown_fields.is_some();
+            by_content.extend(quote! {
+                #index => __plist::__private::unit_content(&__c, #deny)
+                    .map(|()| Self::#ident)
+                    .map_err(|__e| {
+                        __plist::__private::in_key(__e, __plist::__private::Key::of(&__n))
+                    }),
+            });
             continue;
         }
         by_name.extend(quote! {

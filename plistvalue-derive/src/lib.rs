@@ -47,14 +47,19 @@
 //! | newtype struct `struct Meters(f64)` | the inner value |
 //! | tuple struct | array |
 //! | unit struct | empty dictionary |
-//! | unit variant `Empty` | the string `"Empty"` |
+//! | unit variant `Low`, in an enum of unit variants only (Swift's `enum Level: String, Codable`) | the string `"Low"` |
+//! | unit variant `Empty`, in an enum with a data variant (Swift's case without values) | `{"Empty": {}}` |
 //! | struct variant `Circle { r: f64 }` | `{"Circle": {"r": 1.0}}` |
 //! | tuple variant `Rect(f64, f64)` | `{"Rect": {"_0": 1.0, "_1": 2.0}}` |
 //! | newtype variant `Named(String)` | `{"Named": {"_0": "n"}}`: Swift's form for a case with one unlabeled value |
 //!
-//! The enum forms are what Swift's synthesized `Codable` writes for an enum with
-//! associated values; when decoding, a unit variant is also accepted as Swift
-//! writes it, `{"Empty": {}}`. `tag` and `untagged` (below) choose other forms.
+//! The enum forms are what Swift's synthesized `Codable` writes (SE-0295): an enum
+//! with associated values writes every case, one without values included, as a
+//! one-key dictionary, and only an enum with a `String` raw type writes bare
+//! strings, so a Rust enum of unit variants alone maps to the latter. Decoding
+//! accepts both forms for a unit variant in either kind of enum (the content of
+//! `{"Empty": {}}` must be a dictionary; its keys are skipped, or unknown fields
+//! under `deny_unknown_fields`). `tag` and `untagged` (below) choose other forms.
 //! Fields of every other standard type (integers, `bool`, `char`, strings,
 //! sequences, tuples, string-keyed maps, `Box`/`Rc`/`Arc`, `PlistValue`) use
 //! their `ToPlist`/`FromPlist` impls in `plistvalue`.
