@@ -251,6 +251,29 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Hostile doubles and text: every conversion returns, none panics.
+    #[test]
+    fn any_double_or_text_converts_or_fails_cleanly(
+        bits in any::<u64>(),
+        text in "[-+0-9TZ:.]{0,40}",
+        cut in 0usize..32,
+    ) {
+        let d = Date::from_seconds_since_2001(f64::from_bits(bits));
+        let _ = (d.to_unix_nanos(), d.to_string(), SystemTime::try_from(d));
+        let _ = DateTime::<Utc>::try_from(d);
+        let _ = text.parse::<Date>();
+        let valid = "+123456-12-31T23:59:59.123456789Z";
+        let _ = valid[..cut.min(valid.len())].parse::<Date>();
+        if let Ok(n) = d.to_unix_nanos() {
+            // A double a year or more from 2001 comes back bit for bit.
+            if d.seconds_since_2001().abs() >= YEAR {
+                prop_assert_eq!(Date::from_unix_nanos(n), d);
+            }
+        }
+    }
+}
+
 /// The examples, written with `to_vec` and read with `from_slice`.
 #[test]
 fn the_reported_dates_come_back_exactly() {
