@@ -56,8 +56,18 @@ pub enum ErrorKind {
     IntegerOutOfRange { value: i128, target: &'static str },
     #[error("cannot borrow a UTF-16 or non-ASCII string as &str; decode into String or Cow<str>")]
     BorrowUtf16,
-    #[error("date {0} is outside the representable range")]
-    DateOutOfRange(f64),
+    #[error("date {seconds} s since 2001-01-01T00:00:00Z is outside what {target} can hold")]
+    DateOutOfRange { seconds: f64, target: &'static str },
+    #[error("invalid date text `{text}` at column {column}: expected {expected}")]
+    InvalidDateText {
+        text: String,
+        column: usize,
+        expected: &'static str,
+    },
+    #[error("path `{0}` is not valid UTF-8, which a plist string must be")]
+    NonUtf8Path(String),
+    #[error("{0} s is not a Duration, which holds 0 to 18446744073709551615.999999999 s")]
+    DurationOutOfRange(f64),
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),
     /// The input is not a property list CoreFoundation's XML parser reads, or a value

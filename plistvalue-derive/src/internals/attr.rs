@@ -53,6 +53,8 @@ pub struct Field {
     pub skip_serializing_if: Option<Spanned<syn::ExprPath>>,
     pub flatten: Flag,
     pub with: Option<Spanned<syn::Path>>,
+    /// Written and read through the serde bridge (`plistvalue::serde::as_serde`).
+    pub serde: Flag,
 }
 
 #[derive(Default)]
@@ -64,7 +66,7 @@ pub struct Variant {
 
 const CONTAINER_NAMES: &str =
     "rename_all, default, deny_unknown_fields, transparent, crate, bound, tag, untagged";
-const FIELD_NAMES: &str = "rename, alias, default, skip, skip_serializing_if, flatten, with";
+const FIELD_NAMES: &str = "rename, alias, default, skip, skip_serializing_if, flatten, with, serde";
 const VARIANT_NAMES: &str = "rename, alias, other";
 
 impl Container {
@@ -144,6 +146,8 @@ impl Field {
                 if let Some(path) = parsed::<syn::Path>(cx, WITH, meta)? {
                     set(cx, &mut f.with, WITH, meta, path);
                 }
+            } else if meta.path == SERDE {
+                flag(cx, &mut f.serde, SERDE, meta)?;
             } else {
                 unknown(cx, meta, "field", FIELD_NAMES)?;
             }

@@ -45,9 +45,7 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
             node.charge_bytes(node.len())?;
             PlistValue::String(node.to_str()?.into_owned())
         }
-        Kind::Null => {
-            return Err(node.mismatch("a value PlistValue can hold (null has no PlistValue form)"))
-        }
+        Kind::Null => PlistValue::Null,
         Kind::Array | Kind::Set | Kind::Dictionary => return Ok(None),
     }))
 }

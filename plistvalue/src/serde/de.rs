@@ -358,11 +358,11 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
         self.locate(r)
     }
 
-    /// Any string, as the plist crate writes `()` as `""`.
+    /// Any string, as the plist crate writes `()` as `""`, or the `0x00` object.
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            if d.node.kind() != Kind::String {
-                return Err(d.node.mismatch("string (for unit)"));
+            if !matches!(d.node.kind(), Kind::String | Kind::Null) {
+                return Err(d.node.mismatch("string or null (for unit)"));
             }
             d.locate(visitor.visit_unit())
         })

@@ -10,7 +10,7 @@ use crate::format::{self, pow2_width, put_marker, put_uint, width_nibble, Traile
 /// Size of one object's bytes, given the reference width.
 pub(super) fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64) -> u64 {
     match *o {
-        Obj::Bool(_) => 1,
+        Obj::Null | Obj::Bool(_) => 1,
         Obj::UInt(v) if v > i64::MAX as u64 => 17,
         Obj::UInt(v) => 1 + pow2_width(v) as u64,
         Obj::NegInt(_) | Obj::Real(_) | Obj::Date(_) => 9,
@@ -50,6 +50,7 @@ fn put_refs(out: &mut Vec<u8>, refs: &[u32], ref_size: u8) {
 
 fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u8) {
     match *o {
+        Obj::Null => out.push(format::NULL),
         Obj::Bool(b) => out.push(if b { format::TRUE } else { format::FALSE }),
         Obj::UInt(v) if v > i64::MAX as u64 => {
             // 16-byte integers are how unsigned values above i64::MAX are told apart.

@@ -21,6 +21,8 @@ impl ObjRef {
 /// encoder's memory.
 #[derive(Clone, Copy)]
 pub(crate) enum Obj<'a> {
+    /// The `0x00` object, CoreFoundation's `kCFNull`.
+    Null,
     Bool(bool),
     /// 0 ..= u64::MAX; above i64::MAX it takes the 16-byte form.
     UInt(u64),
@@ -263,6 +265,7 @@ pub struct Encoder<'a> {
     pub(crate) st: Storage<'a>,
     true_ref: u32,
     false_ref: u32,
+    null_ref: u32,
     overflow: bool,
     /// Walk-only mode: every call counts a visit and stores nothing. It measures the
     /// floor of an encode, the cost of walking the value alone.
@@ -280,6 +283,7 @@ impl<'a> Encoder<'a> {
             st,
             true_ref: NO_KEY,
             false_ref: NO_KEY,
+            null_ref: NO_KEY,
             overflow: false,
             dry: false,
             visits: 0,
@@ -567,9 +571,26 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Foundation's nil: the ASCII string `$null`.
+    /// Foundation's nil: the ASCII string `$null`, which `PropertyListEncoder`
+    /// writes for `nil` and every reader takes for a string. See
+    /// [`Encoder::null_object`] for the `0x00` object.
     pub fn null(&mut self) -> ObjRef {
         self.str(crate::format::NULL_STRING)
+    }
+
+    /// The `0x00` object, which CoreFoundation reads as `kCFNull`, plistlib as
+    /// `None` and libplist as `PLIST_NULL`; [`crate::PlistValue::Null`] writes it.
+    /// CF's writer never emits it, and some readers reject it (see
+    /// COMPATIBILITY.md): for a nil that every reader takes, use [`Encoder::null`].
+    /// One object per document, like each boolean.
+    pub fn null_object(&mut self) -> ObjRef {
+        if self.dry() {
+            return ObjRef(0);
+        }
+        if self.null_ref == NO_KEY {
+            self.null_ref = self.push(Obj::Null);
+        }
+        ObjRef(self.null_ref)
     }
 
     /// Opens an array. Its object comes before its children's, as pre-order needs;
