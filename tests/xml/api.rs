@@ -315,7 +315,16 @@ fn the_writer_bounds_shared_subtrees_and_refuses_cycles() {
 fn the_writer_refuses_what_xml_cannot_hold() {
     let nan_date = PlistValue::Date(plistvalue::Date::from_seconds_since_2001(f64::NAN));
     let e = plistvalue::to_vec_xml(&nan_date).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::DateOutOfRange(_)), "{e:?}");
+    assert!(
+        matches!(e.kind(), ErrorKind::DateOutOfRange { .. }),
+        "{e:?}"
+    );
+    // CF's XML has no null (W1): the 0x00 object is refused, wherever it stands.
+    for v in [PlistValue::Null, plist!({ "a": [1, (PlistValue::Null)] })] {
+        let e = plistvalue::to_vec_xml(&v).unwrap_err();
+        assert_eq!(xml_kind(&e), Some(&XmlError::Null), "{e:?}");
+        assert!(plistvalue::to_vec(&v).is_ok(), "binary writes it");
+    }
     let deep = |n| (0..n).fold(PlistValue::Boolean(true), |v, _| PlistValue::Array(vec![v]));
     let xml = plistvalue::to_vec_xml(&deep(512)).unwrap();
     assert_eq!(

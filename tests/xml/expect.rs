@@ -89,7 +89,7 @@ fn walk(v: &PlistValue, sorted: bool, reader: Reader, cf_text: bool) -> PlistVal
 pub fn unwritable(v: &PlistValue) -> bool {
     crate::model::any(
         v,
-        |x| matches!(x, PlistValue::Date(d) if !(d.seconds_since_2001().abs() <= 1e15)),
+        |x| matches!(x, PlistValue::Date(d) if d.seconds_since_2001().is_nan() || d.seconds_since_2001().abs() > 1e15),
     )
 }
 

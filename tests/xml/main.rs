@@ -12,7 +12,6 @@ mod model;
 #[allow(dead_code)]
 #[path = "../compat/plist_crate.rs"]
 mod plist_crate;
-#[allow(dead_code)]
 #[path = "../support/mod.rs"]
 mod support;
 #[allow(dead_code)]

@@ -75,14 +75,15 @@ impl Writer {
 
     /// Writes every dictionary's entries with their keys sorted, in the order
     /// CoreFoundation's XML writer uses (UTF-16 code units), instead of the order the
-    /// value gives them. Off by default; on, equal trees give equal files, which
-    /// diff well.
+    /// value gives them. Off by default; on, every reader lists a dictionary's
+    /// entries in that order, so dumps of the file diff well.
     ///
     /// ```
-    /// use plistvalue::{plist, Writer};
-    /// let a = Writer::new().sort_keys(true).to_vec(&plist!({ "b": 1, "a": 2 })).unwrap();
-    /// let b = Writer::new().sort_keys(true).to_vec(&plist!({ "a": 2, "b": 1 })).unwrap();
-    /// assert_eq!(a, b);
+    /// use plistvalue::{plist, PlistValue, Writer};
+    /// let bytes = Writer::new().sort_keys(true).to_vec(&plist!({ "b": 1, "a": 2 })).unwrap();
+    /// let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
+    /// let keys: Vec<&String> = back.as_dictionary().unwrap().keys().collect();
+    /// assert_eq!(keys, ["a", "b"]);
     /// ```
     pub fn sort_keys(mut self, sorted: bool) -> Writer {
         self.sort_keys = sorted;

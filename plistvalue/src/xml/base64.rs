@@ -42,7 +42,7 @@ pub(crate) fn decode(
     }
     // Canonical base64 (padding only at the end, zero trailing bits) reads the same
     // both ways; the crate refuses anything else, which then takes CF's loop.
-    if scratch.len() % 4 == 0 && STANDARD.decode_vec(&scratch[..], out).is_ok() {
+    if scratch.len().is_multiple_of(4) && STANDARD.decode_vec(&scratch[..], out).is_ok() {
         return Ok(());
     }
     out.clear();

@@ -117,7 +117,7 @@ fn floor_mod(d: f64, modulus: f64) -> f64 {
 /// Appends CF's text for a date, or returns false for NaN, infinities and dates
 /// beyond [`MAX_WRITTEN`], whose text CF leaves undefined.
 pub(crate) fn write(out: &mut Vec<u8>, at: f64) -> bool {
-    if !(at.abs() <= MAX_WRITTEN) {
+    if at.is_nan() || at.abs() > MAX_WRITTEN {
         return false;
     }
     let (y, month, day) = ymd((at / 86_400.0).floor() as i64);

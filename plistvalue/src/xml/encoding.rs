@@ -41,7 +41,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Text<'_>, XmlError> {
     let n = input.len();
     let wide = |unit: usize, be: bool, name: &'static str| -> Result<Text<'_>, XmlError> {
         let body = &input[unit..];
-        if body.len() % unit != 0 {
+        if !body.len().is_multiple_of(unit) {
             return Err(XmlError::BadEncoding(name));
         }
         let units = body.chunks_exact(unit);

@@ -238,6 +238,8 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    // The literals are the 17 digits CF prints, some more than a double needs.
+    #[allow(clippy::excessive_precision)]
     #[test]
     fn reals_print_as_c_g17() {
         for (d, text) in [

@@ -164,7 +164,7 @@ impl<'a> Parser<'a> {
                     return Ok(v.r);
                 };
                 match top.kind {
-                    Kind::Dict if (self.kids.len() - top.start) % 2 == 0 && !v.is_key => {
+                    Kind::Dict if (self.kids.len() - top.start).is_multiple_of(2) && !v.is_key => {
                         return Err((v.at, XmlError::KeyExpected));
                     }
                     Kind::Plist { .. } => top.kind = Kind::Plist { got: true },
@@ -177,7 +177,8 @@ impl<'a> Parser<'a> {
                 .stack
                 .last()
                 .expect("a frame is open until the root closes");
-            let want_key = top.kind == Kind::Dict && (self.kids.len() - top.start) % 2 == 0;
+            let want_key =
+                top.kind == Kind::Dict && (self.kids.len() - top.start).is_multiple_of(2);
             let (depth, kind) = (top.depth, top.kind);
             match self.content(depth)? {
                 Some(at) => {

@@ -192,6 +192,8 @@ impl Emitter<'_, '_> {
         }
         tabs(out, d);
         match self.enc.object(i) {
+            // CF's XML has no null: its validation (W1) refuses it before writing.
+            Object::Null => return Err(XmlError::Null.into()),
             Object::Bool(true) => out.extend_from_slice(b"<true/>\n"),
             Object::Bool(false) => out.extend_from_slice(b"<false/>\n"),
             Object::Integer(v) => {
@@ -205,7 +207,10 @@ impl Emitter<'_, '_> {
                 out.extend_from_slice(b"<date>");
                 let s = v.seconds_since_2001();
                 if !date::write(out, s) {
-                    return Err(Error::new(ErrorKind::DateOutOfRange(s)));
+                    return Err(Error::new(ErrorKind::DateOutOfRange {
+                        seconds: s,
+                        target: "XML date text",
+                    }));
                 }
                 out.extend_from_slice(b"</date>\n");
             }
@@ -270,6 +275,7 @@ fn real(out: &mut Vec<u8>, v: f64) {
 
 fn kind_name(o: &Object<'_>) -> &'static str {
     match o {
+        Object::Null => "null",
         Object::Bool(_) => "a boolean",
         Object::Integer(_) => "an integer",
         Object::Real(_) | Object::Real32(_) => "a real",
