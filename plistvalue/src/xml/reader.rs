@@ -515,23 +515,29 @@ impl<'a> Parser<'a> {
         let mut high = 0u64;
         loop {
             let mut i = self.cur;
+            // The word that stops the scan is in `high` whole; only the last bytes
+            // of the input, shorter than a word, are folded in one by one.
+            let mut in_word = false;
             while let Some(w) = swar::word(b, i) {
                 high |= w;
                 if swar::has(w, b'<') || swar::has(w, b'&') {
+                    in_word = true;
                     break;
                 }
                 i += 8;
             }
-            let Some(j) = b[i..]
+            let found = b[i..]
                 .iter()
                 .position(|&c| c == b'<' || c == b'&')
-                .map(|p| i + p)
-            else {
-                high |= b[i..].iter().fold(0, |h, &c| h | c as u64);
+                .map(|p| i + p);
+            if !in_word {
+                let end = found.unwrap_or(n);
+                high |= b[i..end].iter().fold(0, |h, &c| h | c as u64);
+            }
+            let Some(j) = found else {
                 self.cur = n;
                 break;
             };
-            high |= b[i..j].iter().fold(0, |h, &c| h | c as u64);
             if b[j] == b'<' && b.get(j + 1) != Some(&b'!') {
                 self.cur = j;
                 break;
