@@ -208,9 +208,9 @@ pub fn table(n: usize, k: usize) -> Res<Table> {
                 .into(),
             "¹ The serde bridge: the model's own serde derives through `plistvalue::serde`.".into(),
             "² `quick_xml::Reader::read_event_into` over the whole text, discarding the \
-             events: no entity decoding, no base64, no value. A reader built on it starts \
-             from this time; ours, hand-written to CoreFoundation's rules, does all of \
-             its work in about that time or less."
+             events: no entity decoding, no base64, no value. A reader built on quick-xml \
+             starts from this time before it builds anything; ours is hand-written to \
+             CoreFoundation's rules."
                 .into(),
             "³ The plist crate writes keys in insertion order, data in 68-character lines \
              at every depth and no final newline; ours is CoreFoundation's layout."
