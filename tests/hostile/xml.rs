@@ -349,3 +349,25 @@ fn a_binary_dag_stops_at_a_budget_and_its_xml_at_cfs_visit_bound() {
         "{e:?}"
     );
 }
+
+#[test]
+fn budgets_count_the_text_not_the_uniqued_binary() {
+    // 2,000 copies of one 10,000-byte string: 20 MB of XML, one string object in the
+    // binary form. The decode's byte budget is counted against the XML text, which
+    // holds every copy, so the file reads; against the ~20 KB binary it would not.
+    let s = "x".repeat(10_000);
+    let body = format!(
+        "<array>{}</array>",
+        format!("<string>{s}</string>").repeat(2_000)
+    );
+    let xml = doc(&body);
+    let binary = plistvalue::to_binary(&xml).unwrap();
+    assert!(binary.len() < 30_000, "{} bytes", binary.len());
+    let v = read(&xml).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2_000);
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e.as_str() == Some(s.as_str())));
+}
