@@ -5,60 +5,156 @@
 use std::fmt;
 
 /// What went wrong, without the where. Match on it through [`Error::kind`].
+///
+/// Every error the crate itself finds has its own variant; only errors from user
+/// code ([`Error::custom`], serde's `custom`) are [`ErrorKind::Custom`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
+    /// The input is shorter than the smallest binary plist.
     #[error("input is {len} bytes; a binary plist needs at least 41")]
-    TooShort { len: usize },
+    TooShort {
+        /// The input's length.
+        len: usize,
+    },
+    /// The input does not start with `bplist`.
     #[error("not a binary plist: the header is not \"bplist00\"")]
     BadMagic,
+    /// A `bplist` version other than `0?`, such as `bplist15`.
     #[error("unsupported binary plist version \"bplist{}{}\"; only 00 is read", *.0 as char, *.1 as char)]
     UnsupportedVersion(u8, u8),
+    /// A trailer that breaks one of CoreFoundation's rules, named here.
     #[error("invalid trailer: {0}")]
     InvalidTrailer(&'static str),
+    /// An offset-table entry outside the object area.
     #[error("object offset {offset} is outside the object area")]
-    OffsetOutOfRange { offset: u64 },
+    OffsetOutOfRange {
+        /// The entry's value.
+        offset: u64,
+    },
+    /// A reference to an object the offset table does not have.
     #[error("object reference {reference} is not below the object count {num_objects}")]
-    RefOutOfRange { reference: u64, num_objects: u64 },
+    RefOutOfRange {
+        /// The reference.
+        reference: u64,
+        /// The trailer's object count.
+        num_objects: u64,
+    },
+    /// A marker byte no format version defines.
     #[error("unknown or unsupported object marker 0x{0:02x}")]
     InvalidMarker(u8),
+    /// An object that runs into the offset table.
     #[error("object runs past the end of the object area")]
     Truncated,
+    /// A count, width or payload length that cannot be, named here.
     #[error("invalid length: {0}")]
     InvalidLength(&'static str),
+    /// String bytes that are not text, named here.
     #[error("invalid string: {0}")]
     InvalidString(&'static str),
+    /// A dictionary key that is not a string; the kind it is.
     #[error("dictionary key is {0}, not a string")]
     NonStringKey(&'static str),
+    /// A container that contains itself.
     #[error("reference cycle: an object contains itself")]
     Cycle,
+    /// A typed decode nested deeper than [`Limits::max_depth`](crate::Limits::max_depth).
     #[error("nesting deeper than the limit of {0}")]
     DepthLimit(usize),
+    /// A decode would produce more values or copy more bytes than its budget allows.
     #[error(
         "decoding would exceed the {what} budget of {limit}; raise it in Limits for trusted input"
     )]
-    BudgetExceeded { what: &'static str, limit: u64 },
+    BudgetExceeded {
+        /// "node" or "byte".
+        what: &'static str,
+        /// The budget.
+        limit: u64,
+    },
+    /// The object is not of the type being decoded.
     #[error("expected {expected}, found {found}")]
     TypeMismatch {
+        /// What the type being decoded reads.
         expected: &'static str,
+        /// What the object is.
         found: &'static str,
     },
+    /// An array whose length is not the one a tuple or fixed-size array needs.
+    #[error("expected an array of {expected} elements, found {found} elements")]
+    WrongLength {
+        /// The length the type needs.
+        expected: usize,
+        /// The array's length.
+        found: usize,
+    },
+    /// A required field's key is absent.
     #[error("missing field `{0}`")]
     MissingField(&'static str),
+    /// A key that `deny_unknown_fields` rejects.
     #[error("unknown field `{0}`")]
     UnknownField(String),
+    /// A variant name the enum does not have.
     #[error("unknown variant `{0}`")]
     UnknownVariant(String),
+    /// A variant with fields named by a bare string, which only unit variants are.
+    #[error("variant `{0}` has fields; expected a one-key dictionary {{\"{0}\": ...}}")]
+    VariantNeedsContent(&'static str),
+    /// An externally tagged enum read from a dictionary without exactly one key.
+    #[error(
+        "expected a variant name or a dictionary with one key (the variant name), \
+         found a dictionary with {0} keys"
+    )]
+    VariantKeys(usize),
+    /// No variant of an untagged enum decoded; the enum's name.
+    #[error("data did not match any variant of untagged enum `{0}`")]
+    NoVariantMatched(&'static str),
+    /// A dictionary key whose text does not parse as the map's key type.
+    #[error("dictionary key `{key}` is not a {target}")]
+    KeyNotParsed {
+        /// The key's text.
+        key: String,
+        /// The key type.
+        target: &'static str,
+    },
+    /// An integer outside the range of the type it is read into or written from.
     #[error("integer {value} does not fit in {target}")]
-    IntegerOutOfRange { value: i128, target: &'static str },
+    IntegerOutOfRange {
+        /// The integer.
+        value: i128,
+        /// The type, or the plist range.
+        target: &'static str,
+    },
+    /// A UTF-16 or non-ASCII string read into `&str`, which can only borrow ASCII.
     #[error("cannot borrow a UTF-16 or non-ASCII string as &str; decode into String or Cow<str>")]
     BorrowUtf16,
+    /// A date outside what the target type can hold (or NaN); its seconds since 2001.
     #[error("date {0} is outside the representable range")]
     DateOutOfRange(f64),
+    /// Date text that is not RFC 3339.
+    #[error("`{0}` is not an RFC 3339 date")]
+    InvalidDateText(String),
+    /// A serde newtype this format gives a meaning (a date, a UID) holding something
+    /// else.
+    #[error("a {newtype} must hold {expected}, found {found}")]
+    NewtypeMismatch {
+        /// The newtype: `plistvalue::Date`, `plist::Date`, a UID.
+        newtype: &'static str,
+        /// What it must hold.
+        expected: &'static str,
+        /// What it held.
+        found: &'static str,
+    },
+    /// A serde `Serialize` or `Deserialize` impl that called the format out of
+    /// order, named here.
+    #[error("{0}")]
+    SerdeOrder(&'static str),
+    /// A document with more objects than this writer's 32-bit table can index.
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),
+    /// An error from user code: a `with` module, a manual impl, serde's `custom`.
     #[error("{0}")]
     Custom(String),
+    /// The reader or writer failed.
     #[error("I/O error: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -66,12 +162,25 @@ pub enum ErrorKind {
 /// One step of a key path: a dictionary key or an array index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathSegment {
+    /// A dictionary key, as the file spells it.
     Key(String),
+    /// A position in an array.
     Index(usize),
 }
 
 /// A reading or writing error, with the byte offset, object index and key path that
 /// locate it.
+///
+/// ```
+/// use plistvalue::{plist, ErrorKind, PathSegment};
+/// let bytes = plistvalue::to_vec(&plist!({ "sizes": [1, "two"] })).unwrap();
+/// let err = plistvalue::from_slice::<std::collections::HashMap<String, Vec<u8>>>(&bytes)
+///     .unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::TypeMismatch { .. }));
+/// assert_eq!(err.path_string(), "sizes[1]");
+/// assert_eq!(err.path().last(), Some(&PathSegment::Index(1)));
+/// assert!(err.offset().is_some());
+/// ```
 pub struct Error(Box<Inner>);
 
 struct Inner {
@@ -83,6 +192,7 @@ struct Inner {
 }
 
 impl Error {
+    /// An error of `kind`, not yet located.
     #[cold]
     pub fn new(kind: ErrorKind) -> Error {
         Error(Box::new(Inner {
@@ -136,6 +246,7 @@ impl Error {
         self
     }
 
+    /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
@@ -176,6 +287,7 @@ impl Error {
         s
     }
 
+    /// What went wrong, without the where.
     pub fn into_kind(self) -> ErrorKind {
         self.0.kind
     }

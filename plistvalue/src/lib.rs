@@ -25,24 +25,37 @@
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
 
+// The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
+// that no module imports one above it):
+// 1. format, error   2. value, macros   3. writer, reader   4. convert   5. serde
+// 6. the entry points: encode, decode, and this file.
 mod convert;
+mod decode;
+mod encode;
 pub mod error;
 mod format;
 mod macros;
 mod reader;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
 mod value;
 mod writer;
 
 pub use convert::{FromPlist, FromPlistOwned, ToPlist};
+pub use decode::{from_reader, from_slice, from_slice_with_limits};
+pub use encode::{to_vec, to_writer, Writer};
 pub use error::{Error, ErrorKind, PathSegment};
-pub use reader::{
-    from_reader, from_slice, from_slice_with_limits, Document, Elements, Entries, Kind, Limits,
-    Node,
-};
+pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
-pub use writer::{to_vec, to_writer, Encoder, Frame, ObjRef, Writer};
+pub use writer::{Encoder, Frame, ObjRef};
+
+/// The iterator and entry types of [`Dictionary`].
+pub mod dictionary {
+    pub use crate::value::{
+        Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+    };
+}
 
 #[cfg(feature = "derive")]
 pub use plistvalue_derive::{FromPlist, ToPlist};

@@ -11,7 +11,8 @@ use ::serde::de::{
 use ::serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::compat;
-use crate::value::{Data, Date, Dictionary, Integer, PlistValue, Uid};
+use crate::format;
+use crate::value::{rfc3339, Data, Date, Dictionary, Integer, PlistValue, Uid};
 
 impl Serialize for Date {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -46,7 +47,7 @@ impl<'de> Visitor<'de> for DateVisitor {
         Ok(Date::from_seconds_since_2001(v as f64))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Date, E> {
-        compat::seconds_from_rfc3339(v)
+        rfc3339::seconds_from_rfc3339(v)
             .map(Date::from_seconds_since_2001)
             .ok_or_else(|| E::invalid_value(Unexpected::Str(v), &self))
     }
@@ -262,7 +263,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     /// Foundation's nil, as the serializer writes `None`.
     fn visit_none<E>(self) -> Result<PlistValue, E> {
-        Ok(PlistValue::String(crate::format::NULL_STRING.to_owned()))
+        Ok(PlistValue::String(format::NULL_STRING.to_owned()))
     }
     /// `()`, as the serializer writes it.
     fn visit_unit<E>(self) -> Result<PlistValue, E> {

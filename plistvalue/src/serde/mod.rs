@@ -102,7 +102,7 @@
 //! [`PlistValue`](crate::PlistValue) read through this deserializer is decoded by the
 //! iterative eager decoder instead; through another format's deserializer, its
 //! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
-//! a value nested deeper than the stack, use [`crate::to_vec`].
+//! a value nested deeper than the stack, use [`to_vec`](crate::to_vec).
 
 mod compat;
 mod de;
@@ -117,35 +117,76 @@ use ::serde::Serialize;
 
 use crate::convert::{FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
-use crate::reader::{Limits, Node};
-use crate::writer::{Encoder, ObjRef};
+use crate::reader::{Document, Limits, Node};
+use crate::writer::{Buffers, Encoder, ObjRef};
 
 /// Encodes a `Serialize` value as a binary plist.
+///
+/// # Errors
+/// When the value's `Serialize` fails, or it holds something a plist cannot: an
+/// integer outside `i64::MIN ..= u64::MAX`, a map key that is not a string.
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    crate::to_vec(&Bridge(value))
+    let mut out = Vec::new();
+    let bridge = Bridge(value);
+    Buffers::default().write_into(|enc| bridge.to_plist(enc), &mut out)?;
+    Ok(out)
 }
 
 /// Encodes a `Serialize` value into an `io::Write`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// plistvalue::serde::to_writer(&mut out, &("a", 1)).unwrap();
+/// assert_eq!(out, plistvalue::serde::to_vec(&("a", 1)).unwrap());
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], and any error of the writer.
 pub fn to_writer<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    crate::to_writer(writer, &Bridge(value))
+    let bridge = Bridge(value);
+    Buffers::default().write_to(|enc| bridge.to_plist(enc), writer)
 }
 
 /// Decodes a binary plist into a `Deserialize` type, which may borrow ASCII strings
 /// and data from `bytes`.
+///
+/// # Errors
+/// When the input is not a valid binary plist, does not match `T`, or passes the
+/// default [`Limits`].
 pub fn from_slice<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Error> {
-    crate::from_slice::<Unbridge<T>>(bytes).map(|u| u.0)
+    from_slice_with_limits(bytes, Limits::default())
 }
 
 /// [`from_slice`] with other [`Limits`].
+///
+/// ```
+/// let bytes = plistvalue::serde::to_vec(&vec![vec![1u8]]).unwrap();
+/// let limits = plistvalue::Limits::default().max_depth(1);
+/// assert!(plistvalue::serde::from_slice_with_limits::<Vec<Vec<u8>>>(&bytes, limits).is_err());
+/// ```
+///
+/// # Errors
+/// As [`from_slice`], with `limits`.
 pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
     bytes: &'de [u8],
     limits: Limits,
 ) -> Result<T, Error> {
-    crate::from_slice_with_limits::<Unbridge<T>>(bytes, limits).map(|u| u.0)
+    let doc = Document::for_decode(bytes, limits)?;
+    let root = doc.root()?;
+    root.decode::<Unbridge<T>>().map(|u| u.0)
 }
 
 /// Reads all of `reader`, then decodes it: a binary plist is addressed from its
 /// end, so it cannot be decoded as a stream.
+///
+/// ```
+/// let bytes = plistvalue::serde::to_vec(&["x".to_string()]).unwrap();
+/// let v: Vec<String> = plistvalue::serde::from_reader(&bytes[..]).unwrap();
+/// assert_eq!(v, ["x"]);
+/// ```
+///
+/// # Errors
+/// As [`from_slice`], and any error of the reader.
 pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Error> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes)?;
@@ -168,6 +209,9 @@ pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Err
 /// assert_eq!(m.url, "/500");
 /// # Ok::<(), plistvalue::Error>(())
 /// ```
+///
+/// # Errors
+/// As [`from_slice`], for this object.
 pub fn from_node<'de, T: Deserialize<'de>>(node: Node<'_, 'de>) -> Result<T, Error> {
     node.decode::<Unbridge<T>>().map(|u| u.0)
 }

@@ -8,6 +8,7 @@ mod dictionary;
 mod from;
 mod index;
 mod integer;
+pub(crate) mod rfc3339;
 mod uid;
 
 use std::fmt;
@@ -15,7 +16,9 @@ use std::mem;
 
 pub use data::Data;
 pub use date::Date;
-pub use dictionary::Dictionary;
+pub use dictionary::{
+    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+};
 pub use index::ValueIndex;
 pub use integer::Integer;
 pub use uid::Uid;
@@ -276,7 +279,7 @@ impl Clone for PlistValue {
         }
         enum Children<'a> {
             Array(std::slice::Iter<'a, PlistValue>),
-            Dict(indexmap::map::Iter<'a, String, PlistValue>),
+            Dict(dictionary::Iter<'a>),
         }
         fn children(v: &PlistValue) -> Children<'_> {
             match v {
