@@ -161,7 +161,7 @@ impl<'a> Encoder<'a> {
         Ok(written?)
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, obj: Obj<'a>) -> u32 {
         let index = self.st.table.objects().len();
         if index >= (u32::MAX - 1) as usize {
