@@ -201,6 +201,55 @@ pub struct HeaderRef<'a> {
     pub value: &'a str,
 }
 
+impl ProjectRef<'_> {
+    /// The owned model with the same content, to compare the two decodes.
+    pub fn to_owned_model(&self) -> Project {
+        let exchange = |e: &ExchangeRef<'_>| Exchange {
+            headers: e
+                .headers
+                .iter()
+                .map(|h| Header {
+                    name: h.name.to_owned(),
+                    value: h.value.to_owned(),
+                })
+                .collect(),
+            body: e.body.to_vec(),
+        };
+        Project {
+            name: self.name.to_owned(),
+            version: self.version,
+            created: self.created,
+            settings: Settings {
+                capture_bodies: self.settings.capture_bodies,
+                max_body_size: self.settings.max_body_size,
+                theme: self.settings.theme.to_owned(),
+                ssl_proxying_hosts: self
+                    .settings
+                    .ssl_proxying_hosts
+                    .iter()
+                    .map(|&h| h.to_owned())
+                    .collect(),
+                timeout: self.settings.timeout,
+            },
+            messages: self
+                .messages
+                .iter()
+                .map(|m| Message {
+                    id: m.id,
+                    method: m.method.to_owned(),
+                    url: m.url.to_owned(),
+                    status_code: m.status_code,
+                    start_date: m.start_date,
+                    duration: m.duration,
+                    request: exchange(&m.request),
+                    response: exchange(&m.response),
+                    comment: m.comment.map(str::to_owned),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Which body bytes the document carries (SHAPE.md §5); everything else is identical.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {

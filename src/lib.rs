@@ -1,1 +1,10 @@
+//! What the tests, examples and fuzz targets of the workspace share, so that each
+//! exists once: the benchmark document, a byte-level builder of hand-made (and
+//! hostile) files, a counting allocator, the skip-unless-required check, and a lazy
+//! walk of a whole document.
+
+pub mod alloc;
 pub mod bench_doc;
+pub mod bplist;
+pub mod env;
+pub mod walk;

@@ -2,12 +2,11 @@
 //! equal tree, and Python's plistlib reads our re-encoding to the same tree it reads
 //! from the original.
 
-mod support;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 use plistvalue::PlistValue;
+use plistvalue_suite::env::corpus_manifest;
 
 /// Compares plistlib's reading of each (original, ours) pair with strict types
 /// (True is not 1) and NaN-aware floats; prints one line per pair.
@@ -32,7 +31,7 @@ for line in sys.stdin:
 
 #[test]
 fn valid_corpus_files_round_trip_and_plistlib_agrees() {
-    let Some(rows) = support::corpus_manifest() else {
+    let Some(rows) = corpus_manifest() else {
         return;
     };
     let out_dir = std::env::temp_dir().join(format!("plistvalue-corpus-{}", std::process::id()));

@@ -712,12 +712,9 @@ print("OK")
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         ),
-        Err(e) => {
-            assert!(
-                std::env::var("PLISTVALUE_REQUIRE_PYTHON").as_deref() != Ok("1"),
-                "PLISTVALUE_REQUIRE_PYTHON=1 but python3 did not run: {e}"
-            );
-            println!("SKIPPED: python3 did not run: {e}");
-        }
+        Err(e) => plistvalue_suite::env::skip_unless_required(
+            plistvalue_suite::env::REQUIRE_PYTHON,
+            format!("python3 did not run: {e}"),
+        ),
     }
 }

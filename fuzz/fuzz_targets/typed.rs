@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plistvalue_fuzz::model::{Project, ProjectRef};
+use plistvalue_suite::bench_doc::{Project, ProjectRef};
 use plistvalue_fuzz::same;
 
 fuzz_target!(|data: &[u8]| {

@@ -8,6 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use plistvalue_suite::env::{shared, skip_unless_required, REQUIRE_SHARED};
+
 /// Seed and case count, from `PLISTVALUE_COMPAT_SEED` (decimal or `0x` hex) and
 /// `PLISTVALUE_COMPAT_CASES`.
 pub struct Settings {
@@ -36,35 +38,20 @@ pub fn settings() -> Settings {
     Settings { seed, cases }
 }
 
-pub fn shared_required() -> bool {
-    env::var("PLISTVALUE_REQUIRE_SHARED").as_deref() == Ok("1")
-}
-
 /// `../shared/corpus/bplist`, or `None` (after saying so) when this clone has no
 /// `../shared` and CI did not ask for it.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/bplist");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !shared_required(),
-        "PLISTVALUE_REQUIRE_SHARED=1 but {} does not exist",
-        dir.display()
-    );
-    println!("SKIPPED: ../shared/corpus not found");
-    None
+    shared("corpus/bplist")
 }
 
 /// Whether `plistutil` runs; if not, says so, and fails when CI requires it.
 pub fn libplist_available() -> bool {
     let found = Command::new("plistutil").arg("--help").output().is_ok();
     if !found {
-        assert!(
-            !shared_required(),
-            "PLISTVALUE_REQUIRE_SHARED=1 but plistutil is not installed"
+        skip_unless_required(
+            REQUIRE_SHARED,
+            "plistutil is not installed (the libplist columns are not run)",
         );
-        println!("SKIPPED: plistutil not installed (the libplist columns are not run)");
     }
     found
 }

@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 
 use plistvalue::{plist, Document, Error, ErrorKind, FromPlist, Node, PlistValue};
 
-use crate::build::{array, ascii, bomb, chain, dict, dict_w, int, seq, Bplist};
-use crate::support::{decode, on_small_stack, walk, Nest};
+use crate::support::{decode, on_small_stack, Nest};
+use plistvalue_suite::bplist::{array, ascii, bomb, chain, dict, dict_w, int, seq, Bplist};
+use plistvalue_suite::walk::walk;
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();

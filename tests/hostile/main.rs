@@ -1,7 +1,7 @@
 //! Hostile input, one named test per case of `../shared/USERS.md` §5, grouped by its
 //! sections: `framing` (A), `refs` (B), `bodies` (C), `graph` (D), `dict` (E),
 //! `writer` (F). Test `a04_…` is case 4, and so on. Inputs are built byte by byte
-//! with `build`; each rejection asserts the error kind and the byte offset the
+//! with `plistvalue_suite::bplist`; each rejection asserts the error kind and the byte offset the
 //! library reports, and where CoreFoundation accepts an input the test asserts the
 //! value read instead. `limits` checks the public `Limits` type.
 //!
@@ -20,7 +20,6 @@
 
 #[macro_use]
 mod support;
-mod build;
 
 mod bodies;
 mod dict;

@@ -1,6 +1,7 @@
-//! A byte-level bplist builder for hostile inputs: objects are raw bytes placed back
+//! A byte-level bplist builder for hand-made files: objects are raw bytes placed back
 //! to back from offset 8, and every trailer field, width and offset-table entry can
-//! be set to anything, including values no writer would produce.
+//! be set to anything, including values no writer would produce. The hostile tests,
+//! the golden-byte tests, the CF-model checks and the fuzz seeds all build with it.
 
 /// The fields of a file under construction. `build` lays it out as header, objects,
 /// offset table, `gap`, trailer; every `Option` left `None` gets the honest value.
@@ -41,10 +42,10 @@ impl Bplist {
     }
 
     /// A file of these objects; object 0 is the top.
-    pub fn of(objects: &[Vec<u8>]) -> Bplist {
+    pub fn of<O: AsRef<[u8]>>(objects: &[O]) -> Bplist {
         let mut b = Bplist::new();
         for o in objects {
-            b.push(o);
+            b.push(o.as_ref());
         }
         b
     }

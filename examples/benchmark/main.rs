@@ -10,18 +10,10 @@
 //!
 //! BENCHMARKS.md holds a full run and what it means.
 
-// The modules live in benchmark/; a crate root looks beside itself.
-#[path = "benchmark/alloc.rs"]
-mod alloc;
-#[path = "benchmark/args.rs"]
 mod args;
-#[path = "benchmark/check.rs"]
 mod check;
-#[path = "benchmark/harness.rs"]
 mod harness;
-#[path = "benchmark/report.rs"]
 mod report;
-#[path = "benchmark/walk.rs"]
 mod walk;
 
 use std::error::Error;
@@ -29,6 +21,7 @@ use std::io::Cursor;
 use std::time::Duration;
 
 use plistvalue::{Document, PlistValue, Writer};
+use plistvalue_suite::alloc::{self, Counting};
 use plistvalue_suite::bench_doc::{generate, Project, ProjectRef, Variant};
 
 use check::{ensure, same_tree};
@@ -36,7 +29,7 @@ use harness::{race, solo, timed, Stat};
 use report::{Json, Measure, Row, Table};
 
 #[global_allocator]
-static ALLOC: alloc::Counting = alloc::Counting;
+static ALLOC: Counting = Counting::single_threaded();
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
@@ -111,7 +104,7 @@ fn environment(args: &args::Args) -> String {
         .take(3)
         .collect::<Vec<_>>()
         .join(" ");
-    let plist = include_str!("../Cargo.lock")
+    let plist = include_str!("../../Cargo.lock")
         .split("[[package]]")
         .find(|p| p.contains("name = \"plist\"\n"))
         .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = ")))
@@ -196,39 +189,6 @@ fn lazy_scan(bytes: &[u8]) -> Res<usize> {
     Ok(total)
 }
 
-/// Field by field, since the borrowed model has no `PartialEq` with the owned one.
-fn same_project(r: &ProjectRef<'_>, p: &Project) -> bool {
-    let exchange = |a: &plistvalue_suite::bench_doc::ExchangeRef<'_>,
-                    b: &plistvalue_suite::bench_doc::Exchange| {
-        a.body == b.body
-            && a.headers.len() == b.headers.len()
-            && a.headers
-                .iter()
-                .zip(&b.headers)
-                .all(|(x, y)| x.name == y.name && x.value == y.value)
-    };
-    r.name == p.name
-        && r.version == p.version
-        && r.created == p.created
-        && r.settings.capture_bodies == p.settings.capture_bodies
-        && r.settings.max_body_size == p.settings.max_body_size
-        && r.settings.theme == p.settings.theme
-        && r.settings.ssl_proxying_hosts == p.settings.ssl_proxying_hosts
-        && r.settings.timeout == p.settings.timeout
-        && r.messages.len() == p.messages.len()
-        && r.messages.iter().zip(&p.messages).all(|(a, b)| {
-            a.id == b.id
-                && a.method == b.method
-                && a.url == b.url
-                && a.status_code == b.status_code
-                && a.start_date == b.start_date
-                && a.duration == b.duration
-                && a.comment == b.comment.as_deref()
-                && exchange(&a.request, &b.request)
-                && exchange(&a.response, &b.response)
-        })
-}
-
 fn time(s: &Stat) -> Measure {
     Measure::Time(s.clone())
 }
@@ -254,7 +214,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
         "plistvalue decodes the plist crate's output to the generated Project",
     )?;
     ensure(
-        same_project(&plistvalue::from_slice::<ProjectRef>(input)?, &project),
+        plistvalue::from_slice::<ProjectRef>(input)?.to_owned_model() == project,
         "plistvalue's borrowed decode equals the generated Project",
     )?;
     let our_tree: PlistValue = plistvalue::from_slice(input)?;
@@ -284,10 +244,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
         "the serde bridge decodes the plist crate's output to the generated Project",
     )?;
     ensure(
-        same_project(
-            &plistvalue::serde::from_slice::<ProjectRef>(input)?,
-            &project,
-        ),
+        plistvalue::serde::from_slice::<ProjectRef>(input)?.to_owned_model() == project,
         "the serde bridge's borrowed decode equals the generated Project",
     )?;
     ensure(
@@ -376,7 +333,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
     let clone_tree = solo(k, timed(|| our_tree.clone()));
 
     // Peak heap, one run each, after the timing so the allocator is warm for both.
-    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
+    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1 as u64;
     let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec(&project)));
     let h_enc_plist = heap(&mut || Box::new(plist_encode(&project)));
     let h_dec_ours = heap(&mut || Box::new(plistvalue::from_slice::<Project>(input)));
@@ -612,7 +569,7 @@ fn file_table(path: &str, k: usize) -> Res<Table> {
     );
     let copy = solo(k, timed(|| memcpy_fresh(&ours)));
     let clone = solo(k, timed(|| our_tree.clone()));
-    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
+    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1 as u64;
     let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec(&our_tree)));
     let h_enc_plist = heap(&mut || Box::new(plist_value_encode(&their_tree)));
     let h_dec_ours = heap(&mut || Box::new(plistvalue::from_slice::<PlistValue>(&input)));

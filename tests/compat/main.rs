@@ -14,15 +14,10 @@
 //! `PLISTVALUE_COMPAT_CASES` choose the trees; a failure prints the seed and keeps
 //! its files.
 
-#[path = "compat/cf_rules.rs"]
 mod cf_rules;
-#[path = "compat/gen.rs"]
 mod gen;
-#[path = "compat/model.rs"]
 mod model;
-#[path = "compat/plist_crate.rs"]
 mod plist_crate;
-#[path = "compat/tools.rs"]
 mod tools;
 
 use std::collections::BTreeSet;
@@ -30,6 +25,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use plistvalue::PlistValue;
+use plistvalue_suite::bplist::Bplist;
 
 use model::{date, same_tree, Obs, Rules, When};
 use tools::{Job, Tally};
@@ -577,22 +573,11 @@ fn cf_model_agrees_with_the_manifest_verdicts() {
 /// A file of the given objects, back to back from offset 8 unless `offsets` says
 /// otherwise, with top object 0: for layouts no writer under test makes.
 fn handmade(objects: &[&[u8]], offsets: Option<&[u64]>, offset_size: u8, ref_size: u8) -> Vec<u8> {
-    let mut out = b"bplist00".to_vec();
-    let mut at = Vec::new();
-    for o in objects {
-        at.push(out.len() as u64);
-        out.extend_from_slice(o);
-    }
-    let at = offsets.map_or(at, <[u64]>::to_vec);
-    let table = out.len() as u64;
-    for off in &at {
-        out.extend_from_slice(&off.to_be_bytes()[8 - offset_size as usize..]);
-    }
-    out.extend_from_slice(&[0, 0, 0, 0, 0, 0, offset_size, ref_size]);
-    out.extend_from_slice(&(at.len() as u64).to_be_bytes());
-    out.extend_from_slice(&0u64.to_be_bytes());
-    out.extend_from_slice(&table.to_be_bytes());
-    out
+    let mut b = Bplist::of(objects);
+    b.offsets = offsets.map(<[u64]>::to_vec);
+    b.offset_size = offset_size;
+    b.ref_size = ref_size;
+    b.build()
 }
 
 /// The checker of the checker: each hand-made file breaks one rule, and the CF model
