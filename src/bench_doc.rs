@@ -27,12 +27,13 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// The generator at `seed`.
     pub fn new(seed: u64) -> Self {
         Self { state: seed }
     }
 
-    // SHAPE.md calls this draw `next`; it never ends, so `Iterator` would only
-    // add an `Option` to unwrap on every call.
+    /// The next draw. SHAPE.md calls it `next`; it never ends, so `Iterator` would
+    /// only add an `Option` to unwrap on every call.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -47,6 +48,7 @@ impl SplitMix64 {
         self.next() % n
     }
 
+    /// A draw in `[0, 1)`, from its top 53 bits.
     pub fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
@@ -74,6 +76,10 @@ mod plist_date {
     use plistvalue::Date;
     use serde::{de, ser, Deserialize, Deserializer, Serialize, Serializer};
 
+    #[allow(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "serde's `with` passes the field by reference"
+    )]
     pub fn serialize<S: Serializer>(date: &Date, serializer: S) -> Result<S::Ok, S::Error> {
         let time = SystemTime::try_from(*date).map_err(ser::Error::custom)?;
         plist::Date::from(time).serialize(serializer)
@@ -89,6 +95,11 @@ mod plist_date {
     }
 }
 
+/// The document: a proxy session with its settings and captured messages.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Project {
     pub name: String,
@@ -99,6 +110,11 @@ pub struct Project {
     pub messages: Vec<Message>,
 }
 
+/// The session's settings.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
@@ -110,6 +126,11 @@ pub struct Settings {
     pub timeout: f64,
 }
 
+/// One captured request and its response.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
@@ -128,6 +149,11 @@ pub struct Message {
     pub comment: Option<String>,
 }
 
+/// A request or a response: headers and a body.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Exchange {
     pub headers: Vec<Header>,
@@ -136,6 +162,11 @@ pub struct Exchange {
     pub body: Vec<u8>,
 }
 
+/// One HTTP header.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Header {
     pub name: String,
@@ -145,6 +176,10 @@ pub struct Header {
 /// Same shape as [`Project`], borrowing strings and bodies from the input so
 /// zero-copy readers can be measured against the owned model.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 pub struct ProjectRef<'a> {
     pub name: &'a str,
     pub version: u64,
@@ -156,6 +191,11 @@ pub struct ProjectRef<'a> {
     pub messages: Vec<MessageRef<'a>>,
 }
 
+/// [`Settings`], borrowing from the input.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
@@ -168,6 +208,11 @@ pub struct SettingsRef<'a> {
     pub timeout: f64,
 }
 
+/// [`Message`], borrowing from the input.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
@@ -187,6 +232,11 @@ pub struct MessageRef<'a> {
     pub comment: Option<&'a str>,
 }
 
+/// [`Exchange`], borrowing from the input.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct ExchangeRef<'a> {
     #[serde(borrow)]
@@ -195,6 +245,11 @@ pub struct ExchangeRef<'a> {
     pub body: &'a [u8],
 }
 
+/// [`Header`], borrowing from the input.
+#[allow(
+    missing_docs,
+    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
+)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct HeaderRef<'a> {
     pub name: &'a str,
@@ -538,13 +593,21 @@ mod tests {
         let first: Vec<u64> = (0..3).map(|_| s.next()).collect();
         assert_eq!(
             first,
-            [0x2cb0f69f4abea221, 0x9417034723148989, 0xdd555950609dfe03]
+            [
+                0x2cb0_f69f_4abe_a221,
+                0x9417_0347_2314_8989,
+                0xdd55_5950_609d_fe03
+            ]
         );
         let mut b = SplitMix64::new(BODY_SEED);
         let first: Vec<u64> = (0..3).map(|_| b.next()).collect();
         assert_eq!(
             first,
-            [0x3bb548a553e612ba, 0x4069ce2edb035080, 0xff06faea22f367be]
+            [
+                0x3bb5_48a5_53e6_12ba,
+                0x4069_ce2e_db03_5080,
+                0xff06_faea_22f3_67be
+            ]
         );
     }
 
@@ -580,7 +643,7 @@ mod tests {
         assert_eq!(m.status_code, 200);
         // 2024-01-01T00:01:02Z
         assert_eq!(m.start_date, Date::from_seconds_since_2001(725_760_062.0));
-        assert_eq!(m.duration, 0.6711443655785404);
+        assert_eq!(m.duration, 0.671_144_365_578_540_4);
         assert_eq!(
             m.request.headers,
             headers(&[
@@ -650,7 +713,7 @@ mod tests {
             m.start_date,
             Date::from_seconds_since_2001(725_760_000.0 + 16.0 * 3600.0 + 40.0 * 60.0 + 57.0)
         );
-        assert_eq!(m.duration, 1.5212552467569302);
+        assert_eq!(m.duration, 1.521_255_246_756_930_2);
         assert_eq!(m.request.headers.len(), 10);
         assert_eq!(m.response.headers.len(), 11);
         assert_eq!(
@@ -681,7 +744,7 @@ mod tests {
         assert_eq!(statuses, [14_002, 2_002, 995, 986, 983, 609, 423]);
         assert_eq!(count(&|m| m.comment.is_some()), 1_959);
         let sum: f64 = doc.messages.iter().map(|m| m.duration).sum();
-        assert_eq!(sum, 20076.523621309767);
+        assert_eq!(sum, 20_076.523_621_309_767);
 
         let exchanges = || doc.messages.iter().flat_map(|m| [&m.request, &m.response]);
         let bodies: Vec<usize> = exchanges()

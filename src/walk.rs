@@ -9,6 +9,9 @@ use plistvalue::{Document, Error, Kind};
 ///
 /// Each object is expanded once (a visited bit per index), so a shared-subtree bomb
 /// costs time linear in the file, not in the tree it describes.
+///
+/// # Errors
+/// The first error any read returns.
 pub fn walk(doc: &Document<'_>) -> Result<u64, Error> {
     let mut seen = vec![false; doc.len() as usize];
     let mut stack = vec![doc.root()?];

@@ -202,7 +202,7 @@ fn tokens(code: &str) -> Vec<Tok> {
 }
 
 /// Drops `#[cfg(test)]` items (a `mod tests { .. }`, usually) from the tokens.
-fn without_tests(toks: Vec<Tok>) -> Vec<Tok> {
+fn without_tests(toks: &[Tok]) -> Vec<Tok> {
     let cfg_test = [
         Tok::Punct('#'),
         Tok::Punct('['),
@@ -299,7 +299,7 @@ fn use_tree(toks: &[Tok], i: &mut usize, prefix: Vec<String>, out: &mut Vec<Vec<
 
 /// The imports of one file, and the child modules it declares with `mod x;`.
 fn imports(src: &str) -> (Vec<Import>, BTreeSet<String>) {
-    let toks = without_tests(tokens(&code_only(src)));
+    let toks = without_tests(&tokens(&code_only(src)));
     let mut out = Vec::new();
     let mut children = BTreeSet::new();
     // Inline modules open at this depth of braces: (name, depth).
@@ -413,7 +413,7 @@ fn resolve(from: &str, imp: &Import, known: &BTreeSet<String>) -> Option<String>
             segs.next();
             Vec::new()
         }
-        Some("super") | Some("self") => {
+        Some("super" | "self") => {
             let mut b = base.clone();
             while let Some(s) = segs.peek() {
                 match s.as_str() {
@@ -515,8 +515,8 @@ fn cycles(g: &Graph) -> Vec<String> {
         let mut todo: Vec<Vec<&str>> = vec![g[start].keys().map(String::as_str).collect()];
         mark.insert(start, Mark::Open);
         while let Some(next) = todo.last_mut() {
-            match next.pop() {
-                Some(t) => match mark.get(t).copied().unwrap_or(Mark::Done) {
+            if let Some(t) = next.pop() {
+                match mark.get(t).copied().unwrap_or(Mark::Done) {
                     Mark::New => {
                         mark.insert(t, Mark::Open);
                         path.push(t);
@@ -529,12 +529,11 @@ fn cycles(g: &Graph) -> Vec<String> {
                         found.push(cycle.join(" -> "));
                     }
                     Mark::Done => {}
-                },
-                None => {
-                    todo.pop();
-                    let done = path.pop().expect("one per frame");
-                    mark.insert(done, Mark::Done);
                 }
+            } else {
+                todo.pop();
+                let done = path.pop().expect("one per frame");
+                mark.insert(done, Mark::Done);
             }
         }
     }
@@ -594,7 +593,7 @@ fn no_module_imports_one_above_it_and_no_cycle_exists() {
     for (from, edges) in &g {
         println!(
             "{from} -> {}",
-            Vec::from_iter(edges.keys().cloned()).join(", ")
+            edges.keys().cloned().collect::<Vec<_>>().join(", ")
         );
     }
     let bad = violations(&g, &levels);

@@ -2,6 +2,7 @@
 //! equal tree, and Python's plistlib reads our re-encoding to the same tree it reads
 //! from the original.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -47,7 +48,7 @@ fn valid_corpus_files_round_trip_and_plistlib_agrees() {
         assert_eq!(again, tree, "{}", path.display());
         let ours_path = out_dir.join(path.file_name().unwrap());
         std::fs::write(&ours_path, &ours).unwrap();
-        pairs.push_str(&format!("{}\t{}\n", path.display(), ours_path.display()));
+        let _ = writeln!(pairs, "{}\t{}", path.display(), ours_path.display());
         count += 1;
     }
     let mut py = Command::new("python3")

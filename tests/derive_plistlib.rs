@@ -1,4 +1,4 @@
-//! Cross-reader checks with CPython's `plistlib`, an independent implementation:
+//! Cross-reader checks with `CPython`'s `plistlib`, an independent implementation:
 //! it reads what derived types write as the dictionaries Foundation would have
 //! written (None left out, `$null` in arrays, data as bytes, dates as datetimes),
 //! and derived types decode what it writes.

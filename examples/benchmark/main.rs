@@ -95,9 +95,8 @@ fn environment(args: &args::Args) -> String {
     let cpu = cpuinfo
         .lines()
         .find_map(|l| l.strip_prefix("model name"))
-        .map(|l| l.trim_start_matches([' ', '\t', ':']))
-        .unwrap_or("unknown CPU");
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+        .map_or("unknown CPU", |l| l.trim_start_matches([' ', '\t', ':']));
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load = load
         .split_whitespace()
@@ -696,7 +695,7 @@ fn scaling(k: usize) -> Res<Table> {
     }
     for (name, target, v) in &series {
         let spread =
-            v.iter().cloned().fold(f64::MIN, f64::max) / v.iter().cloned().fold(f64::MAX, f64::min);
+            v.iter().copied().fold(f64::MIN, f64::max) / v.iter().copied().fold(f64::MAX, f64::min);
         let row = Row::new(format!(
             "{name}: slowest ÷ fastest time per message, 2k → 200k = {spread:.2}"
         ));

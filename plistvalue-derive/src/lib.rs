@@ -162,7 +162,7 @@
 //!
 //! # Generics
 //!
-//! As in serde_derive, the impls bound only the type parameters that fields use:
+//! As in `serde_derive`, the impls bound only the type parameters that fields use:
 //! `T: ToPlist` (and `T: FromPlist<'de>`) for each parameter that appears in a
 //! field that is not skipped and has no `with`; `T::Assoc: ...` for an associated
 //! type; nothing for a parameter inside `PhantomData`; the field's own type for a

@@ -24,6 +24,16 @@
 //! | read into a typed or untyped value | [`from_slice`], [`from_reader`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
+//! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` |
+//!
+//! # How the crate is built
+//! One way, bottom to top (ARCHITECTURE.md at the repository's top level has the
+//! rooms of each module, and a test keeps the graph true): the byte vocabulary and
+//! the error type; the value types; the writer (the object table every format fills
+//! and the binary emitter) and the reader (the lazy `Document`); the `ToPlist` and
+//! `FromPlist` conversions; the serde bridge; the entry points.
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):

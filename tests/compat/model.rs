@@ -6,6 +6,7 @@
 //! stored `f64`), so a date carries the precision it was observed at, and the
 //! comparison holds it to exactly that precision and no looser.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use plistvalue::{Date, Dictionary, Integer, PlistValue, Uid};
@@ -124,7 +125,7 @@ fn walk(e: &PlistValue, g: &Obs, rules: Rules, path: &mut String) -> Result<(), 
             }
             for (i, (a, b)) in x.iter().zip(y).enumerate() {
                 let len = path.len();
-                path.push_str(&format!("[{i}]"));
+                let _ = write!(path, "[{i}]");
                 walk(a, b, rules, path)?;
                 path.truncate(len);
             }
@@ -145,7 +146,7 @@ fn walk(e: &PlistValue, g: &Obs, rules: Rules, path: &mut String) -> Result<(), 
                     );
                 }
                 let len = path.len();
-                path.push_str(&format!("[{k:?}]"));
+                let _ = write!(path, "[{k:?}]");
                 walk(a, b, rules, path)?;
                 path.truncate(len);
             }

@@ -142,12 +142,11 @@ pub struct Tally {
 impl Tally {
     /// Records one comparison in `column`; `what` names the case in a failure.
     pub fn check(&mut self, column: &str, what: &str, result: Result<(), String>) {
-        let i = match self.columns.iter().position(|c| c.0 == column) {
-            Some(i) => i,
-            None => {
-                self.columns.push((column.to_owned(), 0, 0));
-                self.columns.len() - 1
-            }
+        let i = if let Some(i) = self.columns.iter().position(|c| c.0 == column) {
+            i
+        } else {
+            self.columns.push((column.to_owned(), 0, 0));
+            self.columns.len() - 1
         };
         self.columns[i].2 += 1;
         match result {
@@ -184,7 +183,7 @@ impl Tally {
         if self.mismatches.is_empty() {
             return;
         }
-        let kept = keep.map(|d| d.keep());
+        let kept = keep.map(tempfile::TempDir::keep);
         let mut msg = format!("{} mismatches", self.mismatches.len());
         if let Some(k) = kept {
             write!(msg, " (files kept in {})", k.display()).unwrap();

@@ -69,6 +69,10 @@ fn seven() -> i32 {
     7
 }
 
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "skip_serializing_if passes the field by reference"
+)]
 fn is_zero(n: &i32) -> bool {
     *n == 0
 }
@@ -310,6 +314,7 @@ mod celsius {
     use super::Celsius;
     use plistvalue::{Encoder, Error, FromPlist, Node, ObjRef};
 
+    #[allow(clippy::unnecessary_wraps, reason = "the signature `with` requires")]
     pub fn to_plist<'a>(value: &'a Celsius, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.str_copied(&format!("{}C", value.0)))
     }

@@ -97,6 +97,7 @@ struct Stringly<T> {
 mod as_string {
     use plistvalue::{Encoder, Error, FromPlist, Node, ObjRef};
 
+    #[allow(clippy::unnecessary_wraps, reason = "the signature `with` requires")]
     pub fn to_plist<'a, T: std::fmt::Display>(
         value: &'a T,
         enc: &mut Encoder<'a>,

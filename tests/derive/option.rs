@@ -13,6 +13,7 @@ struct Optionals {
     list: Vec<Option<i32>>,
     pair: (Option<i32>, i32),
     newtype: NullableNewtype,
+    #[allow(clippy::option_option, reason = "how it encodes is what is tested")]
     nested: Option<Option<i32>>,
 }
 

@@ -126,6 +126,7 @@ fn utf16_text_cannot_be_borrowed_as_str() {
 }
 
 #[derive(Debug, PartialEq, ToPlist, FromPlist)]
+#[allow(clippy::struct_field_names, reason = "the fields name what they hold")]
 struct Bytes<'a> {
     vec: Vec<u8>,
     slice: &'a [u8],

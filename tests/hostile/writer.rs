@@ -129,7 +129,7 @@ fn f41_output_accepted_by_external_readers() {
     });
     let path = std::env::temp_dir().join(format!("hostile-f41-{}.plist", std::process::id()));
     std::fs::write(&path, plistvalue::to_vec(&v).unwrap()).unwrap();
-    let check = r#"
+    let check = r"
 import plistlib, sys
 v = plistlib.load(open(sys.argv[1], 'rb'))
 assert v['int'] == -1 and v['big'] == 2**64 - 1, v
@@ -137,7 +137,7 @@ assert v['s'] == 'héllo 😀' and v['nul'] == 'a\x00b', v
 assert v['data'] == b'\x00\x01' and v['real'] == 1.5, v
 assert v['date'].year == 2001 and v['uid'] == plistlib.UID(7), v
 assert v['arr'] == [1, 'x', True] and v['empty'] == {}, v
-"#;
+";
     // Each tool, and the variable that makes its absence a failure (plutil comes
     // with macOS; nothing here asks for it).
     let tools: [(&str, Vec<&str>, &str); 3] = [

@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn sized_ints_keep_the_low_eight_bytes() {
-        assert_eq!(get_uint(&[0x01, 0x02, 0x03]), 0x010203);
+        assert_eq!(get_uint(&[0x01, 0x02, 0x03]), 0x0001_0203);
         let mut wide = [0u8; 16];
         wide[0] = 0xFF;
         wide[15] = 7;

@@ -72,8 +72,8 @@ impl<'a> Document<'a> {
         Document::with_limits(bytes, Limits::default())
     }
 
-    /// Opens a document whose decodes ([`Node::decode`], [`Node::to_value`]) are
-    /// bounded by `limits`.
+    /// Opens a document whose decodes ([`Node::decode`](crate::Node::decode),
+    /// [`Node::to_value`](crate::Node::to_value)) are bounded by `limits`.
     ///
     /// # Errors
     /// As [`Document::from_slice`].

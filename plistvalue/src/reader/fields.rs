@@ -34,7 +34,10 @@ pub struct Fields<'d, 'a> {
 }
 
 impl<'d, 'a> Fields<'d, 'a> {
-    /// The fields of `dict`, or the error that it is not a dictionary.
+    /// The fields of `dict`.
+    ///
+    /// # Errors
+    /// When `dict` is not a dictionary.
     #[inline]
     pub fn new(dict: &Node<'d, 'a>) -> Result<Fields<'d, 'a>, Error> {
         if !dict.is_dictionary() {
@@ -76,7 +79,9 @@ pub struct FieldKey<'d, 'a> {
 /// object (UTF-16, Latin-1, not a string), which is rare and compared the slow way.
 #[derive(Clone, Copy)]
 pub enum Key<'d, 'a> {
+    /// An ASCII string's text, from the string cache.
     Ascii(&'a str),
+    /// Any other key object.
     Other(Node<'d, 'a>),
 }
 
@@ -107,6 +112,7 @@ impl<'d, 'a> FieldKey<'d, 'a> {
         Ok(FieldKey { dict, entry, key })
     }
 
+    /// The key, as a matcher compares it.
     #[inline]
     pub fn key(&self) -> Key<'d, 'a> {
         self.key
@@ -114,6 +120,9 @@ impl<'d, 'a> FieldKey<'d, 'a> {
 
     /// The key object. An ASCII key is read again: only errors and maps' keys,
     /// which go through `FromPlist`, need it.
+    ///
+    /// # Errors
+    /// When the key object cannot be located.
     pub fn node(&self) -> Result<Node<'d, 'a>, Error> {
         match self.key {
             Key::Ascii(_) => self.dict.child(self.entry),
@@ -122,6 +131,9 @@ impl<'d, 'a> FieldKey<'d, 'a> {
     }
 
     /// The entry's value, read now.
+    ///
+    /// # Errors
+    /// When the value cannot be located.
     #[inline]
     pub fn value(&self) -> Result<Node<'d, 'a>, Error> {
         self.dict.child(self.dict.len() as u64 + self.entry)

@@ -139,7 +139,7 @@ impl<'de> Deserialize<'de> for Integer {
 
 struct IntegerVisitor;
 
-impl<'de> Visitor<'de> for IntegerVisitor {
+impl Visitor<'_> for IntegerVisitor {
     type Value = Integer;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -226,7 +226,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         if self.outer {
             return d.deserialize_newtype_struct(compat::VALUE, ValueVisitor { outer: false });
         }
-        match compat::HANDOFF.with(|h| h.take()) {
+        match compat::HANDOFF.with(std::cell::Cell::take) {
             Some(v) => Ok(v),
             None => d.deserialize_any(self),
         }

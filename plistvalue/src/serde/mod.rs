@@ -193,7 +193,7 @@ pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Err
     from_slice(&bytes)
 }
 
-/// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the
+/// Decodes one object of a lazily opened [`Document`], leaving the
 /// rest of the file unread.
 ///
 /// ```

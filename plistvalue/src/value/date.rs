@@ -23,14 +23,17 @@ use crate::format::APPLE_EPOCH_UNIX;
 pub struct Date(f64);
 
 impl Date {
+    /// The date `seconds` after 2001-01-01T00:00:00Z (before it when negative).
     pub const fn from_seconds_since_2001(seconds: f64) -> Date {
         Date(seconds)
     }
 
+    /// Seconds since 2001-01-01T00:00:00Z, as the file stores them.
     pub const fn seconds_since_2001(self) -> f64 {
         self.0
     }
 
+    /// The current time.
     pub fn now() -> Date {
         Date::from(SystemTime::now())
     }

@@ -37,14 +37,23 @@ pub use uid::Uid;
 /// ```
 #[non_exhaustive]
 pub enum PlistValue {
+    /// `true` or `false`.
     Boolean(bool),
+    /// An integer in `i64::MIN ..= u64::MAX`.
     Integer(Integer),
+    /// A real, read from 4 or 8 bytes, written as 8.
     Real(f64),
+    /// A date.
     Date(Date),
+    /// Bytes.
     Data(Vec<u8>),
+    /// Text.
     String(String),
+    /// A list of values.
     Array(Vec<PlistValue>),
+    /// String keys to values, in insertion order.
     Dictionary(Dictionary),
+    /// A keyed-archiver object reference.
     Uid(Uid),
 }
 
@@ -70,10 +79,12 @@ impl PlistValue {
         index.index_into(self)
     }
 
+    /// [`PlistValue::get`], to change what it finds.
     pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut PlistValue> {
         index.index_into_mut(self)
     }
 
+    /// The value of a boolean.
     pub fn as_bool(&self) -> Option<bool> {
         match *self {
             PlistValue::Boolean(b) => Some(b),
@@ -81,6 +92,7 @@ impl PlistValue {
         }
     }
 
+    /// The value of an integer.
     pub fn as_integer(&self) -> Option<Integer> {
         match *self {
             PlistValue::Integer(i) => Some(i),
@@ -88,10 +100,12 @@ impl PlistValue {
         }
     }
 
+    /// An integer that fits `i64`.
     pub fn as_i64(&self) -> Option<i64> {
         self.as_integer().and_then(Integer::as_i64)
     }
 
+    /// An integer that fits `u64`.
     pub fn as_u64(&self) -> Option<u64> {
         self.as_integer().and_then(Integer::as_u64)
     }
@@ -105,6 +119,7 @@ impl PlistValue {
         }
     }
 
+    /// The value of a date.
     pub fn as_date(&self) -> Option<Date> {
         match *self {
             PlistValue::Date(d) => Some(d),
@@ -112,6 +127,7 @@ impl PlistValue {
         }
     }
 
+    /// The value of a UID.
     pub fn as_uid(&self) -> Option<Uid> {
         match *self {
             PlistValue::Uid(u) => Some(u),
@@ -119,6 +135,7 @@ impl PlistValue {
         }
     }
 
+    /// The text of a string.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             PlistValue::String(s) => Some(s),
@@ -126,6 +143,7 @@ impl PlistValue {
         }
     }
 
+    /// The bytes of data.
     pub fn as_data(&self) -> Option<&[u8]> {
         match self {
             PlistValue::Data(d) => Some(d),
@@ -133,6 +151,7 @@ impl PlistValue {
         }
     }
 
+    /// The elements of an array.
     pub fn as_array(&self) -> Option<&Vec<PlistValue>> {
         match self {
             PlistValue::Array(a) => Some(a),
@@ -140,6 +159,7 @@ impl PlistValue {
         }
     }
 
+    /// The elements of an array, to change them.
     pub fn as_array_mut(&mut self) -> Option<&mut Vec<PlistValue>> {
         match self {
             PlistValue::Array(a) => Some(a),
@@ -147,6 +167,7 @@ impl PlistValue {
         }
     }
 
+    /// The entries of a dictionary.
     pub fn as_dictionary(&self) -> Option<&Dictionary> {
         match self {
             PlistValue::Dictionary(d) => Some(d),
@@ -154,6 +175,7 @@ impl PlistValue {
         }
     }
 
+    /// The entries of a dictionary, to change them.
     pub fn as_dictionary_mut(&mut self) -> Option<&mut Dictionary> {
         match self {
             PlistValue::Dictionary(d) => Some(d),
@@ -161,14 +183,17 @@ impl PlistValue {
         }
     }
 
+    /// True for an array.
     pub fn is_array(&self) -> bool {
         matches!(self, PlistValue::Array(_))
     }
 
+    /// True for a dictionary.
     pub fn is_dictionary(&self) -> bool {
         matches!(self, PlistValue::Dictionary(_))
     }
 
+    /// True for a string.
     pub fn is_string(&self) -> bool {
         matches!(self, PlistValue::String(_))
     }
@@ -176,6 +201,7 @@ impl PlistValue {
     // `PlistValue` implements `Drop`, so its fields cannot be moved out by a `match`;
     // these take them instead.
 
+    /// The text of a string, moved out.
     pub fn into_string(mut self) -> Option<String> {
         match &mut self {
             PlistValue::String(s) => Some(mem::take(s)),
@@ -183,6 +209,7 @@ impl PlistValue {
         }
     }
 
+    /// The bytes of data, moved out.
     pub fn into_data(mut self) -> Option<Vec<u8>> {
         match &mut self {
             PlistValue::Data(d) => Some(mem::take(d)),
@@ -190,6 +217,7 @@ impl PlistValue {
         }
     }
 
+    /// The elements of an array, moved out.
     pub fn into_array(mut self) -> Option<Vec<PlistValue>> {
         match &mut self {
             PlistValue::Array(a) => Some(mem::take(a)),
@@ -197,6 +225,7 @@ impl PlistValue {
         }
     }
 
+    /// The entries of a dictionary, moved out.
     pub fn into_dictionary(mut self) -> Option<Dictionary> {
         match &mut self {
             PlistValue::Dictionary(d) => Some(mem::take(d)),

@@ -171,7 +171,7 @@ impl<'a> Encoder<'a> {
             return 0;
         }
         if !matches!(obj, Obj::Array { .. } | Obj::Dict { .. }) {
-            self.sized_bytes += self.st.table.size_of(&obj, 0);
+            self.sized_bytes += obj.size(0);
         }
         self.st.table.push(obj);
         index as u32
@@ -483,6 +483,7 @@ impl<'a> Encoder<'a> {
     /// Fills in a container's object, opened as a placeholder, once its `len`
     /// elements or entries are in the reference arena; its marker and count now
     /// have a size.
+    #[allow(clippy::needless_pass_by_value, reason = "closing consumes the frame")]
     fn close(&mut self, f: Frame, obj: Obj<'a>, len: usize) -> ObjRef {
         self.st.table.set(f.obj, obj);
         self.sized_bytes += format::marker_len(len as u64);

@@ -30,7 +30,7 @@ pub(super) fn hash_word(tag: u64, word: u64) -> u64 {
 }
 
 /// An Fx-style hash over 8-byte words: strings here are short and mostly ASCII, and a
-/// keyed hash like SipHash costs more than the whole rest of an insert.
+/// keyed hash like `SipHash` costs more than the whole rest of an insert.
 #[inline]
 pub(super) fn hash_bytes(tag: u64, bytes: &[u8]) -> u64 {
     let mut h = mix(tag, bytes.len() as u64);

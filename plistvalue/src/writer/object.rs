@@ -24,7 +24,7 @@ impl ObjRef {
 #[derive(Clone, Copy)]
 pub(crate) enum Obj<'a> {
     Bool(bool),
-    /// 0 ..= u64::MAX; above i64::MAX it takes the 16-byte form.
+    /// 0 ..= `u64::MAX`; above `i64::MAX` it takes the 16-byte form.
     UInt(u64),
     /// Always the signed 8-byte form.
     NegInt(i64),
@@ -85,6 +85,24 @@ impl Obj<'_> {
             Obj::Uid(v) => format::uid_marker(format::pow2_width(v)),
             _ => return None,
         })
+    }
+
+    /// Size of one object's bytes, given the reference width.
+    #[inline]
+    pub(super) fn size(&self, ref_size: u64) -> u64 {
+        if let Some(marker) = self.fixed_marker() {
+            return shape::fixed_len(marker);
+        }
+        match *self {
+            Obj::Data(b) | Obj::Ascii(b) => format::marker_len(b.len() as u64) + b.len() as u64,
+            Obj::DataPlaced { len, .. } | Obj::AsciiArena { len, .. } => {
+                format::marker_len(len as u64) + len as u64
+            }
+            Obj::Utf16 { len, .. } => format::marker_len(len as u64 / 2) + len as u64,
+            Obj::Array { len, .. } => format::marker_len(len as u64) + len as u64 * ref_size,
+            Obj::Dict { len, .. } => format::marker_len(len as u64) + 2 * len as u64 * ref_size,
+            _ => unreachable!("fixed-size objects are sized above"),
+        }
     }
 }
 
@@ -216,24 +234,6 @@ impl<'a> Table<'a> {
         match o {
             Obj::Data(_) | Obj::DataPlaced { .. } => self.body(o),
             _ => None,
-        }
-    }
-
-    /// Size of one object's bytes, given the reference width.
-    #[inline]
-    pub(super) fn size_of(&self, o: &Obj<'_>, ref_size: u64) -> u64 {
-        if let Some(marker) = o.fixed_marker() {
-            return shape::fixed_len(marker);
-        }
-        match *o {
-            Obj::Data(b) | Obj::Ascii(b) => format::marker_len(b.len() as u64) + b.len() as u64,
-            Obj::DataPlaced { len, .. } | Obj::AsciiArena { len, .. } => {
-                format::marker_len(len as u64) + len as u64
-            }
-            Obj::Utf16 { len, .. } => format::marker_len(len as u64 / 2) + len as u64,
-            Obj::Array { len, .. } => format::marker_len(len as u64) + len as u64 * ref_size,
-            Obj::Dict { len, .. } => format::marker_len(len as u64) + 2 * len as u64 * ref_size,
-            _ => unreachable!("fixed-size objects are sized above"),
         }
     }
 }
