@@ -96,53 +96,59 @@ mod plist_date {
 }
 
 /// The document: a proxy session with its settings and captured messages.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Project {
+    /// The session's name.
     pub name: String,
+    /// The file format's version, 3.
     pub version: u64,
+    /// When the session was created.
     #[serde(with = "plist_date")]
     pub created: Date,
+    /// The session's settings.
     pub settings: Settings,
+    /// The captured messages, in order.
     pub messages: Vec<Message>,
 }
 
 /// The session's settings.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct Settings {
+    /// Whether bodies are recorded.
     pub capture_bodies: bool,
+    /// The largest body recorded, in bytes.
     pub max_body_size: u64,
+    /// The UI theme.
     pub theme: String,
+    /// Hosts whose TLS traffic is decrypted.
     pub ssl_proxying_hosts: Vec<String>,
+    /// The request timeout, in seconds.
     pub timeout: f64,
 }
 
 /// One captured request and its response.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct Message {
+    /// The message's number in the session.
     pub id: u64,
+    /// The HTTP method.
     pub method: String,
+    /// The request URL.
     pub url: String,
+    /// The response status.
     pub status_code: u64,
+    /// When the request was sent.
     #[serde(with = "plist_date")]
     pub start_date: Date,
+    /// Seconds until the response completed.
     pub duration: f64,
+    /// What was sent.
     pub request: Exchange,
+    /// What came back.
     pub response: Exchange,
     /// Absent (not empty) in about 90% of messages.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -150,12 +156,9 @@ pub struct Message {
 }
 
 /// A request or a response: headers and a body.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Exchange {
+    /// The headers, in order.
     pub headers: Vec<Header>,
     /// `serde_bytes` makes this a plist data object instead of an array of integers.
     #[serde(with = "serde_bytes")]
@@ -163,96 +166,97 @@ pub struct Exchange {
 }
 
 /// One HTTP header.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Header {
+    /// The header's name.
     pub name: String,
+    /// The header's value.
     pub value: String,
 }
 
 /// Same shape as [`Project`], borrowing strings and bodies from the input so
 /// zero-copy readers can be measured against the owned model.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 pub struct ProjectRef<'a> {
+    /// The session's name.
     pub name: &'a str,
+    /// The file format's version, 3.
     pub version: u64,
+    /// When the session was created.
     #[serde(with = "plist_date")]
     pub created: Date,
+    /// The session's settings.
     #[serde(borrow)]
     pub settings: SettingsRef<'a>,
+    /// The captured messages, in order.
     #[serde(borrow)]
     pub messages: Vec<MessageRef<'a>>,
 }
 
 /// [`Settings`], borrowing from the input.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct SettingsRef<'a> {
+    /// Whether bodies are recorded.
     pub capture_bodies: bool,
+    /// The largest body recorded, in bytes.
     pub max_body_size: u64,
+    /// The UI theme.
     pub theme: &'a str,
+    /// Hosts whose TLS traffic is decrypted.
     #[serde(borrow)]
     pub ssl_proxying_hosts: Vec<&'a str>,
+    /// The request timeout, in seconds.
     pub timeout: f64,
 }
 
 /// [`Message`], borrowing from the input.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct MessageRef<'a> {
+    /// The message's number in the session.
     pub id: u64,
+    /// The HTTP method.
     pub method: &'a str,
+    /// The request URL.
     pub url: &'a str,
+    /// The response status.
     pub status_code: u64,
+    /// When the request was sent.
     #[serde(with = "plist_date")]
     pub start_date: Date,
+    /// Seconds until the response completed.
     pub duration: f64,
+    /// What was sent.
     #[serde(borrow)]
     pub request: ExchangeRef<'a>,
+    /// What came back.
     #[serde(borrow)]
     pub response: ExchangeRef<'a>,
+    /// A note on the message, absent from most.
     #[serde(borrow, default)]
     pub comment: Option<&'a str>,
 }
 
 /// [`Exchange`], borrowing from the input.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct ExchangeRef<'a> {
+    /// The headers, in order.
     #[serde(borrow)]
     pub headers: Vec<HeaderRef<'a>>,
+    /// The body's bytes.
     #[serde(borrow, with = "serde_bytes")]
     pub body: &'a [u8],
 }
 
 /// [`Header`], borrowing from the input.
-#[allow(
-    missing_docs,
-    reason = "the fields are the keys of SHAPE.md §3, which says what each holds"
-)]
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct HeaderRef<'a> {
+    /// The header's name.
     pub name: &'a str,
+    /// The header's value.
     pub value: &'a str,
 }
 

@@ -4,9 +4,9 @@
 
 use std::io::Read;
 
-use crate::convert::{FromPlist, FromPlistOwned};
+use crate::convert::{self, FromPlist, FromPlistOwned};
 use crate::error::Error;
-use crate::reader::{Document, Limits};
+use crate::reader::Limits;
 
 /// Decodes a binary plist. `T` may borrow strings and data from `bytes`.
 ///
@@ -39,9 +39,7 @@ pub fn from_slice_with_limits<'a, T: FromPlist<'a>>(
     bytes: &'a [u8],
     limits: Limits,
 ) -> Result<T, Error> {
-    let doc = Document::for_decode(bytes, limits)?;
-    let root = doc.root()?;
-    root.decode()
+    convert::decode_document(bytes, limits)
 }
 
 /// Reads all of `reader`, then decodes it. A binary plist is addressed by offsets

@@ -18,7 +18,7 @@ mod to_impls;
 mod value;
 
 use crate::error::Error;
-use crate::reader::Node;
+use crate::reader::{Document, Limits, Node};
 use crate::writer::{Encoder, ObjRef};
 
 /// A type that can be written as a property-list value.
@@ -130,6 +130,16 @@ impl<'a> Node<'_, 'a> {
         self.begin_decode();
         T::from_plist(*self)
     }
+}
+
+/// Decodes a whole binary plist, within `limits`: what every `from_slice` does.
+pub(crate) fn decode_document<'a, T: FromPlist<'a>>(
+    bytes: &'a [u8],
+    limits: Limits,
+) -> Result<T, Error> {
+    let doc = Document::for_decode(bytes, limits)?;
+    let root = doc.root()?;
+    root.decode()
 }
 
 /// Encodes any sequence as an array.

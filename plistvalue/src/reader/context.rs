@@ -50,25 +50,13 @@ impl DecodeContext {
     /// Takes `n` from the node budget.
     #[inline]
     pub(super) fn charge_nodes(&self, n: u64) -> Result<(), Budget> {
-        match self.nodes_left.get().checked_sub(n) {
-            Some(left) => {
-                self.nodes_left.set(left);
-                Ok(())
-            }
-            None => Err(Budget::Nodes),
-        }
+        charge(&self.nodes_left, n, Budget::Nodes)
     }
 
     /// Takes `n` from the byte budget.
     #[inline]
     pub(super) fn charge_bytes(&self, n: u64) -> Result<(), Budget> {
-        match self.bytes_left.get().checked_sub(n) {
-            Some(left) => {
-                self.bytes_left.set(left);
-                Ok(())
-            }
-            None => Err(Budget::Bytes),
-        }
+        charge(&self.bytes_left, n, Budget::Bytes)
     }
 
     /// The error for a budget that ran out.
@@ -91,6 +79,18 @@ impl DecodeContext {
         }
         self.depth.set(depth);
         Ok(DepthGuard { depth: &self.depth })
+    }
+}
+
+/// Takes `n` from what is `left` of `budget`.
+#[inline]
+fn charge(left: &Cell<u64>, n: u64, budget: Budget) -> Result<(), Budget> {
+    match left.get().checked_sub(n) {
+        Some(rest) => {
+            left.set(rest);
+            Ok(())
+        }
+        None => Err(budget),
     }
 }
 

@@ -115,9 +115,9 @@ use std::io::{Read, Write};
 use ::serde::de::{Deserialize, DeserializeOwned};
 use ::serde::Serialize;
 
-use crate::convert::{FromPlist, ToPlist};
+use crate::convert::{self, FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
-use crate::reader::{Document, Limits, Node};
+use crate::reader::{Limits, Node};
 use crate::writer::{Buffers, Encoder, ObjRef};
 
 /// Encodes a `Serialize` value as a binary plist.
@@ -171,9 +171,7 @@ pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
     bytes: &'de [u8],
     limits: Limits,
 ) -> Result<T, Error> {
-    let doc = Document::for_decode(bytes, limits)?;
-    let root = doc.root()?;
-    root.decode::<Unbridge<T>>().map(|u| u.0)
+    convert::decode_document::<Unbridge<T>>(bytes, limits).map(|u| u.0)
 }
 
 /// Reads all of `reader`, then decodes it: a binary plist is addressed from its
@@ -193,7 +191,7 @@ pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Err
     from_slice(&bytes)
 }
 
-/// Decodes one object of a lazily opened [`Document`], leaving the
+/// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the
 /// rest of the file unread.
 ///
 /// ```
