@@ -184,7 +184,7 @@ fn enums_in_every_form() {
     };
     let value = plist!({
         "external": [
-            "Unit",
+            { "Unit": {} },
             { "Struct": { "a": 1 } },
             { "Tuple": { "_0": 2, "_1": "t" } },
             { "Newtype": { "_0": true } }

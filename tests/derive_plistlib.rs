@@ -156,7 +156,7 @@ expected = {
         {"name": "Accept", "value": "*/*"},
     ],
     "env": {"A": "1", "B": "2"},
-    "shape": "Dot",
+    "shape": {"Dot": {}},
     "shapes": [{"Circle": {"radius": 2.0}}, {"Line": {"_0": 1, "_1": 2}}],
     "event": {"type": "Click", "x": 3, "y": 4},
     "pair": [5, "$null"],

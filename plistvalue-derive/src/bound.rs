@@ -44,7 +44,7 @@ pub fn to_plist(cont: &Container) -> Generics {
     let mut preds = Vec::new();
     params_bound(
         cont,
-        |f, inlined| encoded(f) && !inlined && f.attrs.with.is_none(),
+        |f, inlined| encoded(f) && !inlined && f.attrs.with.is_none() && f.attrs.serde.is_none(),
         &quote!(__plist::ToPlist),
         &mut preds,
     );
@@ -67,7 +67,7 @@ pub fn from_plist(cont: &Container) -> Generics {
     let mut preds = Vec::new();
     params_bound(
         cont,
-        |f, inlined| encoded(f) && !inlined && f.attrs.with.is_none(),
+        |f, inlined| encoded(f) && !inlined && f.attrs.with.is_none() && f.attrs.serde.is_none(),
         &quote!(__plist::FromPlist<'de>),
         &mut preds,
     );

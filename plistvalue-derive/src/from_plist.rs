@@ -38,11 +38,11 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 }
             });
             if field.attrs.with.is_none() {
-                let ty = field.ty;
+                let missing = missing_value(field);
                 methods = quote! {
                     #[inline]
                     fn __plist_missing() -> __plist::__private::Option<Self> {
-                        <#ty as __plist::FromPlist<'_>>::__plist_missing().map(|__x| #build)
+                        #missing.map(|__x| #build)
                     }
                 };
             }
@@ -136,13 +136,30 @@ fn with_de_lifetime(generics: &Generics) -> Generics {
 /// Decodes one value from `node`; evaluates to `Result<T, Error>`. The trait's
 /// lifetime is left to inference, so a `&'a str` field reads through `'de: 'a`.
 fn decode_value(field: &Field, node: &TokenStream) -> TokenStream {
-    if let Some(with) = &field.attrs.with {
-        let with = &with.value;
-        quote_spanned!(with.span()=> #with::from_plist(#node))
-    } else {
-        let ty = field.ty;
-        quote!(<#ty as __plist::FromPlist<'_>>::from_plist(#node))
+    match &field.attrs.with {
+        Some(with) => {
+            let with = &with.value;
+            quote_spanned!(with.span()=> #with::from_plist(#node))
+        }
+        None if field.attrs.serde.is_some() => {
+            let ty = field.ty;
+            quote_spanned!(ty.span()=> __plist::serde::as_serde::from_plist::<#ty>(#node))
+        }
+        None => {
+            let ty = field.ty;
+            quote!(<#ty as __plist::FromPlist<'_>>::from_plist(#node))
+        }
     }
+}
+
+/// The field's value when its key is missing, if its type has one (`None` for an
+/// `Option`); evaluates to `Option<T>`.
+fn missing_value(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    if field.attrs.serde.is_some() {
+        return quote_spanned!(ty.span()=> __plist::serde::as_serde::missing::<#ty>());
+    }
+    quote!(<#ty as __plist::FromPlist<'_>>::__plist_missing())
 }
 
 /// `ctor { member: value, ... }`, which also builds tuple structs and variants.
@@ -366,9 +383,9 @@ fn keyed_read(
                 return __plist::__private::Err(__plist::__private::missing_field(&__node, #key))
             },
             (None, None, None) => {
-                let ty = f.ty;
+                let missing = missing_value(f);
                 quote! {
-                    match <#ty as __plist::FromPlist<'_>>::__plist_missing() {
+                    match #missing {
                         __plist::__private::Some(__x) => __x,
                         __plist::__private::None => {
                             return __plist::__private::Err(
@@ -493,7 +510,14 @@ fn external(cont: &Container, variants: &[Variant]) -> TokenStream {
         if v.style == Style::Unit {
             by_name.extend(quote!(#index => __plist::__private::Ok(Self::#ident),));
             // Swift writes a case without values as `{"Name": {}}`.
-            by_content.extend(quote!(#index => __plist::__private::Ok(Self::#ident),));
+            let deny = cont.attrs.deny_unknown_fields.is_some();
+            by_content.extend(quote! {
+                #index => __plist::__private::unit_content(&__c, #deny)
+                    .map(|()| Self::#ident)
+                    .map_err(|__e| {
+                        __plist::__private::in_key(__e, __plist::__private::Key::of(&__n))
+                    }),
+            });
             continue;
         }
         by_name.extend(quote! {

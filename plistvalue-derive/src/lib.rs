@@ -38,19 +38,28 @@
 //! | `Option<T>` field | `None` leaves the key out (`encodeIfPresent`); a missing key or the string `$null` reads as `None` |
 //! | `None` with no key of its own: in a `Vec<Option<T>>`, a tuple, a newtype | the string `$null`, Foundation's nil |
 //! | `Vec<u8>`, `&[u8]`, `[u8; N]`, `Box<[u8]>`, `Cow<[u8]>` | data, never an array of integers |
-//! | `plistvalue::Date`, `chrono::DateTime<Utc>`, `SystemTime` | date |
+//! | `plistvalue::Date`, `SystemTime`, `chrono::DateTime` in `Utc`, `FixedOffset` or `Local` | date (the instant: a plist date has no zone), to the nearest nanosecond |
 //! | `f32` / `f64` | 4-byte / 8-byte real |
+//! | `Duration` | real: seconds, as Swift's `TimeInterval`; negative, NaN or too large is an error when reading |
+//! | `HashSet<T>`, `BTreeSet<T>` | array, as Foundation writes a `Set` (a `HashSet` sorted, so the file does not change from run to run) |
+//! | `PathBuf`, `&Path` | string; a path that is not UTF-8 is an error, never a lossy conversion |
+//! | `NonZeroU8` ... `NonZeroI128`, `NonZeroUsize`, `NonZeroIsize` | integer; zero is an error when reading |
 //! | newtype struct `struct Meters(f64)` | the inner value |
 //! | tuple struct | array |
 //! | unit struct | empty dictionary |
-//! | unit variant `Empty` | the string `"Empty"` |
+//! | unit variant `Low`, in an enum of unit variants only (Swift's `enum Level: String, Codable`) | the string `"Low"` |
+//! | unit variant `Empty`, in an enum with a data variant (Swift's case without values) | `{"Empty": {}}` |
 //! | struct variant `Circle { r: f64 }` | `{"Circle": {"r": 1.0}}` |
 //! | tuple variant `Rect(f64, f64)` | `{"Rect": {"_0": 1.0, "_1": 2.0}}` |
 //! | newtype variant `Named(String)` | `{"Named": {"_0": "n"}}`: Swift's form for a case with one unlabeled value |
 //!
-//! The enum forms are what Swift's synthesized `Codable` writes for an enum with
-//! associated values; when decoding, a unit variant is also accepted as Swift
-//! writes it, `{"Empty": {}}`. `tag` and `untagged` (below) choose other forms.
+//! The enum forms are what Swift's synthesized `Codable` writes (SE-0295): an enum
+//! with associated values writes every case, one without values included, as a
+//! one-key dictionary, and only an enum with a `String` raw type writes bare
+//! strings, so a Rust enum of unit variants alone maps to the latter. Decoding
+//! accepts both forms for a unit variant in either kind of enum (the content of
+//! `{"Empty": {}}` must be a dictionary; its keys are skipped, or unknown fields
+//! under `deny_unknown_fields`). `tag` and `untagged` (below) choose other forms.
 //! Fields of every other standard type (integers, `bool`, `char`, strings,
 //! sequences, tuples, string-keyed maps, `Box`/`Rc`/`Arc`, `PlistValue`) use
 //! their `ToPlist`/`FromPlist` impls in `plistvalue`.
@@ -149,9 +158,24 @@
 //!
 //!   A `with` field is always written (use `skip_serializing_if` to leave it out)
 //!   and needs `default` to be optional when reading.
+//! - `serde` (feature `serde` of `plistvalue`): the field's type has only serde
+//!   derives; it is written and read through the serde bridge, as
+//!   `plistvalue::serde::to_vec` would write it there, so that a model moves to
+//!   the derive one struct at a time. Unlike `with`, a `None` leaves the key out
+//!   and a missing key reads as `None` for an `Option`. Its type is not bounded
+//!   by the derive's traits (use `bound` for a generic one). Not with `with`,
+//!   `flatten` or `skip`.
+//!
+//!   ```rust,ignore
+//!   #[derive(ToPlist, FromPlist)]
+//!   struct Model {
+//!       #[plist(serde)]
+//!       legacy: LegacySettings, // #[derive(Serialize, Deserialize)] only
+//!   }
+//!   ```
 //!
 //! Unnamed fields, of tuple structs and tuple variants, take only `skip` (with or
-//! without `default`) and `with`.
+//! without `default`), `with` and `serde`.
 //!
 //! ## Variant
 //!

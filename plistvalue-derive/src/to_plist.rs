@@ -112,11 +112,15 @@ impl Slots {
 /// `Result<ObjRef, Error>`. Calls carry the span of the field's type (or of the
 /// `with` path), so a type that cannot be encoded is reported there.
 fn encode_value(field: &Field, access: &TokenStream) -> TokenStream {
-    if let Some(with) = &field.attrs.with {
-        let with = &with.value;
-        quote_spanned!(with.span()=> #with::to_plist(#access, __enc))
-    } else {
-        quote_spanned!(field.ty.span()=> __plist::ToPlist::to_plist(#access, __enc))
+    match &field.attrs.with {
+        Some(with) => {
+            let with = &with.value;
+            quote_spanned!(with.span()=> #with::to_plist(#access, __enc))
+        }
+        None if field.attrs.serde.is_some() => quote_spanned! {field.ty.span()=>
+            __plist::serde::as_serde::to_plist(#access, __enc)
+        },
+        None => quote_spanned!(field.ty.span()=> __plist::ToPlist::to_plist(#access, __enc)),
     }
 }
 
@@ -128,6 +132,9 @@ fn self_field(field: &Field) -> TokenStream {
 
 /// Whether the value leaves its key out (`None`).
 fn is_absent(field: &Field, access: &TokenStream) -> TokenStream {
+    if field.attrs.serde.is_some() {
+        return quote_spanned!(field.ty.span()=> __plist::serde::as_serde::is_absent(#access));
+    }
     quote_spanned!(field.ty.span()=> __plist::ToPlist::__plist_is_absent(#access))
 }
 
@@ -339,6 +346,9 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
         (Some(tag), None) => Some(slots.key(&tag.value)),
         _ => None,
     };
+    // Swift writes a case without values as a bare string only in a `String`
+    // raw-value enum, which is what an enum of unit variants alone maps to.
+    let has_data = variants.iter().any(|v| v.style != Style::Unit);
     let arms: Vec<TokenStream> = variants
         .iter()
         .map(|variant| {
@@ -348,7 +358,7 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
             } else if let Some(tag_key) = &tag_key {
                 internal_variant(variant, bound, tag_key, &mut slots)
             } else {
-                external_variant(variant, bound, &mut slots)
+                external_variant(variant, bound, has_data, &mut slots)
             };
             quote!(#pattern => { #body })
         })
@@ -362,15 +372,18 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
     }
 }
 
-/// `"Name"` for a unit variant; `{"Name": {fields}}` otherwise, with `_0`, `_1`
-/// keys for unnamed fields, as Swift's synthesized `Codable` writes an enum case.
+/// `{"Name": {fields}}`, with `_0`, `_1` keys for unnamed fields, as Swift's
+/// synthesized `Codable` writes an enum case (SE-0295); a unit variant is
+/// `{"Name": {}}` beside data variants, and `"Name"` in an enum of unit variants
+/// only, as Swift writes a `String` raw-value enum.
 fn external_variant(
     variant: &Variant,
     fields: Vec<(&Field, TokenStream)>,
+    has_data: bool,
     slots: &mut Slots,
 ) -> TokenStream {
     let name = slots.key(&variant.name);
-    if variant.style == Style::Unit {
+    if variant.style == Style::Unit && !has_data {
         return quote!(__plist::__private::Ok(#name));
     }
     let KeyedFields {

@@ -127,12 +127,31 @@ pub enum ErrorKind {
     /// A UTF-16 or non-ASCII string read into `&str`, which can only borrow ASCII.
     #[error("cannot borrow a UTF-16 or non-ASCII string as &str; decode into String or Cow<str>")]
     BorrowUtf16,
-    /// A date outside what the target type can hold (or NaN); its seconds since 2001.
-    #[error("date {0} is outside the representable range")]
-    DateOutOfRange(f64),
-    /// Date text that is not RFC 3339.
-    #[error("`{0}` is not an RFC 3339 date")]
-    InvalidDateText(String),
+    /// A date outside what the target type (`SystemTime`, chrono, a `Duration`'s
+    /// text) can hold, or NaN.
+    #[error("date {seconds} s since 2001-01-01T00:00:00Z is outside what {target} can hold")]
+    DateOutOfRange {
+        /// The date, as the file stores it.
+        seconds: f64,
+        /// The type it was converted to.
+        target: &'static str,
+    },
+    /// Date text that is not Apple's RFC 3339 form (nor any chrono reads).
+    #[error("invalid date text `{text}` at column {column}: expected {expected}")]
+    InvalidDateText {
+        /// The text.
+        text: String,
+        /// Where it goes wrong, 1-based.
+        column: usize,
+        /// What that column should hold.
+        expected: &'static str,
+    },
+    /// A path that is not UTF-8, which a plist string cannot hold.
+    #[error("path `{0}` is not valid UTF-8, which a plist string must be")]
+    NonUtf8Path(String),
+    /// Seconds a `Duration` cannot hold: negative, NaN, infinite or too large.
+    #[error("{0} s is not a Duration, which holds 0 to 18446744073709551615.999999999 s")]
+    DurationOutOfRange(f64),
     /// A serde newtype this format gives a meaning (a date, a UID) holding something
     /// else.
     #[error("a {newtype} must hold {expected}, found {found}")]

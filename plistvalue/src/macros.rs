@@ -1,8 +1,9 @@
 //! `plist!`, a literal syntax for `PlistValue`s like `serde_json::json!`.
 
 /// Builds a [`PlistValue`](crate::PlistValue) from a JSON-like literal. Values are
-/// expressions convertible with `PlistValue::from`; `[...]` is an array and
-/// `{ "key": value, ... }` a dictionary, whose keys keep their order.
+/// expressions convertible with `PlistValue::from`; `[...]` is an array,
+/// `{ "key": value, ... }` a dictionary, whose keys keep their order, and `null` the
+/// `0x00` object, [`PlistValue::Null`](crate::PlistValue::Null).
 ///
 /// ```
 /// use plistvalue::plist;
@@ -12,6 +13,9 @@
 /// ```
 #[macro_export]
 macro_rules! plist {
+    (null) => {
+        $crate::PlistValue::Null
+    };
     ([ $($tt:tt)* ]) => {
         $crate::PlistValue::Array($crate::__plist_array!([] $($tt)*))
     };
@@ -32,6 +36,9 @@ macro_rules! plist {
 #[macro_export]
 macro_rules! __plist_array {
     ([ $($done:expr,)* ]) => { vec![$($done,)*] };
+    ([ $($done:expr,)* ] null $(, $($rest:tt)*)?) => {
+        $crate::__plist_array!([ $($done,)* $crate::PlistValue::Null, ] $($($rest)*)?)
+    };
     ([ $($done:expr,)* ] [ $($inner:tt)* ] $(, $($rest:tt)*)?) => {
         $crate::__plist_array!([ $($done,)* $crate::plist!([ $($inner)* ]), ] $($($rest)*)?)
     };
@@ -47,6 +54,10 @@ macro_rules! __plist_array {
 #[macro_export]
 macro_rules! __plist_dict {
     ($d:ident) => {};
+    ($d:ident $key:tt : null $(, $($rest:tt)*)?) => {
+        $d.insert($key, $crate::PlistValue::Null);
+        $crate::__plist_dict!($d $($($rest)*)?);
+    };
     ($d:ident $key:tt : [ $($inner:tt)* ] $(, $($rest:tt)*)?) => {
         $d.insert($key, $crate::plist!([ $($inner)* ]));
         $crate::__plist_dict!($d $($($rest)*)?);

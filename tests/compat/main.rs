@@ -762,6 +762,11 @@ fn our_reader_where_it_parts_from_cf() {
             ),
             Ok(plist!({ "a": 1 })),
         ),
+        (
+            "null: kCFNull, PlistValue::Null",
+            handmade(&[&[0xA1, 1], &[0x00]], None, 1, 1),
+            Ok(PlistValue::Array(vec![PlistValue::Null])),
+        ),
     ];
     let parted: Vec<Parted> = vec![
         (
@@ -817,12 +822,6 @@ fn our_reader_where_it_parts_from_cf() {
             handmade(&[&[0xD1, 1, 2], &[0x10, 1], &[0x09]], None, 1, 1),
             Ok(Obs::Dict(vec![(Obs::Int(1), Obs::Bool(true))])),
             Err("key"),
-        ),
-        (
-            "null",
-            handmade(&[&[0x00]], None, 1, 1),
-            Ok(Obs::Null),
-            Err("null"),
         ),
         (
             "set",

@@ -80,6 +80,7 @@ pub fn same_tree(expected: &PlistValue, got: &Obs, rules: Rules) -> Result<(), S
 fn walk(e: &PlistValue, g: &Obs, rules: Rules, path: &mut String) -> Result<(), String> {
     let bad = |path: &str, why: String| Err(format!("at root{path}: {why}"));
     match (e, g) {
+        (PlistValue::Null, Obs::Null) => Ok(()),
         (PlistValue::Boolean(x), Obs::Bool(y)) if x == y => Ok(()),
         (PlistValue::Integer(x), Obs::Int(y)) if x.as_i128() == *y => Ok(()),
         (PlistValue::Real(x), Obs::Real(y)) => {

@@ -13,7 +13,8 @@ use syn::{Token, WherePredicate};
 use super::case::RenameRule;
 use super::symbol::{
     Symbol, ALIAS, BOUND, CRATE, DEFAULT, DENY_UNKNOWN_FIELDS, FLATTEN, FROM_PLIST, OTHER, PLIST,
-    RENAME, RENAME_ALL, SKIP, SKIP_SERIALIZING_IF, TAG, TO_PLIST, TRANSPARENT, UNTAGGED, WITH,
+    RENAME, RENAME_ALL, SERDE, SKIP, SKIP_SERIALIZING_IF, TAG, TO_PLIST, TRANSPARENT, UNTAGGED,
+    WITH,
 };
 use super::Ctxt;
 
@@ -56,6 +57,8 @@ pub struct Field {
     pub skip_serializing_if: Option<Spanned<syn::ExprPath>>,
     pub flatten: Flag,
     pub with: Option<Spanned<syn::Path>>,
+    /// Written and read through the serde bridge (`plistvalue::serde::as_serde`).
+    pub serde: Flag,
 }
 
 #[derive(Default)]
@@ -67,7 +70,7 @@ pub struct Variant {
 
 const CONTAINER_NAMES: &str =
     "rename_all, default, deny_unknown_fields, transparent, crate, bound, tag, untagged";
-const FIELD_NAMES: &str = "rename, alias, default, skip, skip_serializing_if, flatten, with";
+const FIELD_NAMES: &str = "rename, alias, default, skip, skip_serializing_if, flatten, with, serde";
 const VARIANT_NAMES: &str = "rename, alias, other";
 
 impl Container {
@@ -147,6 +150,8 @@ impl Field {
                 if let Some(path) = parsed::<syn::Path>(cx, WITH, meta)? {
                     set(cx, &mut f.with, WITH, meta, path);
                 }
+            } else if meta.path == SERDE {
+                flag(cx, &mut f.serde, SERDE, meta)?;
             } else {
                 unknown(cx, meta, "field", FIELD_NAMES)?;
             }

@@ -100,11 +100,18 @@ fn check_container(cx: &Ctxt, cont: &Container) {
 fn check_field(cx: &Ctxt, field: &Field, style: Style) {
     let a = &field.attrs;
     let named = style == Style::Struct;
+    if let (Some(serde), Some(_)) = (&a.serde, &a.with) {
+        cx.error_at(
+            serde.span,
+            "`serde` cannot be combined with `with`: each says how the field is written",
+        );
+    }
     if a.skip.is_some() {
         for (name, span) in [
             ("flatten", a.flatten.as_ref().map(|s| s.span)),
             ("rename", a.rename.as_ref().map(|s| s.span)),
             ("with", a.with.as_ref().map(|s| s.span)),
+            ("serde", a.serde.as_ref().map(|s| s.span)),
             (
                 "skip_serializing_if",
                 a.skip_serializing_if.as_ref().map(|s| s.span),
@@ -121,6 +128,7 @@ fn check_field(cx: &Ctxt, field: &Field, style: Style) {
         for (name, span) in [
             ("rename", a.rename.as_ref().map(|s| s.span)),
             ("with", a.with.as_ref().map(|s| s.span)),
+            ("serde", a.serde.as_ref().map(|s| s.span)),
             ("default", a.default.as_ref().map(|s| s.span)),
             (
                 "skip_serializing_if",
@@ -344,6 +352,13 @@ fn check_variants(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                 cx.error_at(
                     with.span,
                     "`with` is not supported on an internally tagged newtype variant, whose \
+                     content is inlined beside the tag",
+                );
+            }
+            if let (true, Some(serde)) = (internal, &a.serde) {
+                cx.error_at(
+                    serde.span,
+                    "`serde` is not supported on an internally tagged newtype variant, whose \
                      content is inlined beside the tag",
                 );
             }

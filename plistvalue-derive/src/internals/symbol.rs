@@ -32,6 +32,7 @@ pub const RENAME: Symbol = Symbol("rename");
 
 // Field.
 pub const FLATTEN: Symbol = Symbol("flatten");
+pub const SERDE: Symbol = Symbol("serde");
 pub const SKIP: Symbol = Symbol("skip");
 pub const SKIP_SERIALIZING_IF: Symbol = Symbol("skip_serializing_if");
 pub const WITH: Symbol = Symbol("with");

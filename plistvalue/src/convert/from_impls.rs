@@ -2,12 +2,17 @@
 //! accepted for a float, an exactly integral real for an integer, `$null` for `None`.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
+use std::num::{
+    NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize,
+};
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use indexmap::IndexMap;
 
@@ -15,7 +20,7 @@ use super::private::{enter_dict, no_outer, read_rest};
 use super::{bounded_capacity, decode_seq, rules, FromPlist};
 use crate::error::{Error, ErrorKind};
 use crate::reader::{Kind, Node};
-use crate::value::{Data, Date, Integer, Uid};
+use crate::value::{seconds_to_nanos, Data, Date, Integer, Uid};
 
 impl<'a> FromPlist<'a> for bool {
     #[inline]
@@ -52,6 +57,74 @@ impl<'a> FromPlist<'a> for u8 {
             }
             None => decode_seq(node),
         }
+    }
+}
+
+macro_rules! non_zero {
+    ($($t:ident($inner:ty)),*) => {$(
+        /// An integer; zero is an error.
+        impl<'a> FromPlist<'a> for $t {
+            fn from_plist(node: Node<'_, 'a>) -> Result<$t, Error> {
+                let v = <$inner>::from_plist(node).map_err(|e| match e.kind() {
+                    ErrorKind::IntegerOutOfRange { value, .. } => node.error(
+                        ErrorKind::IntegerOutOfRange { value: *value, target: stringify!($t) },
+                    ),
+                    _ => e,
+                })?;
+                $t::new(v).ok_or_else(|| {
+                    node.error(ErrorKind::IntegerOutOfRange { value: 0, target: stringify!($t) })
+                })
+            }
+        }
+    )*};
+}
+non_zero!(
+    NonZeroU8(u8),
+    NonZeroU16(u16),
+    NonZeroU32(u32),
+    NonZeroU64(u64),
+    NonZeroU128(u128),
+    NonZeroUsize(usize),
+    NonZeroI8(i8),
+    NonZeroI16(i16),
+    NonZeroI32(i32),
+    NonZeroI64(i64),
+    NonZeroI128(i128),
+    NonZeroIsize(isize)
+);
+
+/// A real number of seconds, as Swift's `TimeInterval` (or an integer), to the
+/// nearest nanosecond. Negative, NaN, infinite or too large is an error.
+impl<'a> FromPlist<'a> for Duration {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Duration, Error> {
+        if let Some(i) = node.as_integer() {
+            return u64::try_from(i.as_i128())
+                .map(Duration::from_secs)
+                .map_err(|_| node.error(ErrorKind::DurationOutOfRange(i.as_i128() as f64)));
+        }
+        let s = node
+            .as_real()
+            .ok_or_else(|| node.mismatch("real (seconds)"))?;
+        let out_of_range = || node.error(ErrorKind::DurationOutOfRange(s));
+        if s < 0.0 {
+            return Err(out_of_range());
+        }
+        let nanos = seconds_to_nanos(s).ok_or_else(out_of_range)?;
+        let secs = u64::try_from(nanos / 1_000_000_000).map_err(|_| out_of_range())?;
+        Ok(Duration::new(secs, (nanos % 1_000_000_000) as u32))
+    }
+}
+
+impl<'a> FromPlist<'a> for PathBuf {
+    fn from_plist(node: Node<'_, 'a>) -> Result<PathBuf, Error> {
+        String::from_plist(node).map(PathBuf::from)
+    }
+}
+
+/// Borrows an ASCII string from the input, as `&str` does.
+impl<'a> FromPlist<'a> for &'a Path {
+    fn from_plist(node: Node<'_, 'a>) -> Result<&'a Path, Error> {
+        <&'a str>::from_plist(node).map(Path::new)
     }
 }
 
@@ -145,10 +218,17 @@ impl<'a> FromPlist<'a> for Date {
     }
 }
 
-impl<'a> FromPlist<'a> for chrono::DateTime<chrono::Utc> {
+/// The nanosecond nearest to the stored date, in any zone chrono converts UTC into
+/// (`Utc`, `FixedOffset` at +00:00, `Local`): the same instant, since a plist date
+/// has no zone.
+impl<'a, Tz: chrono::TimeZone> FromPlist<'a> for chrono::DateTime<Tz>
+where
+    chrono::DateTime<Tz>: From<chrono::DateTime<chrono::Utc>>,
+{
     fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
         let d = Date::from_plist(node)?;
-        d.try_into()
+        chrono::DateTime::<chrono::Utc>::try_from(d)
+            .map(Into::into)
             .map_err(|e: Error| e.with_position(node.offset(), node.index()))
     }
 }
@@ -249,6 +329,42 @@ impl<'a, T: FromPlist<'a>, const N: usize> FromPlist<'a> for [T; N] {
         let found = v.len();
         v.try_into()
             .map_err(|_| node.error(ErrorKind::WrongLength { expected: N, found }))
+    }
+}
+
+/// Reads an array (or set) element by element into `insert`, naming the failing
+/// index in errors.
+fn decode_elements<'a, T: FromPlist<'a>>(
+    node: Node<'_, 'a>,
+    mut insert: impl FnMut(T),
+) -> Result<(), Error> {
+    let elements = node.elements()?;
+    let _guard = node.enter()?;
+    for (i, e) in elements.enumerate() {
+        insert(e.and_then(T::from_plist).map_err(|err| err.in_index(i))?);
+    }
+    Ok(())
+}
+
+/// An array, as Foundation encodes a `Set`; a repeated element is kept once.
+impl<'a, T: FromPlist<'a> + Eq + Hash, S: BuildHasher + Default> FromPlist<'a> for HashSet<T, S> {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let mut set =
+            HashSet::with_capacity_and_hasher(bounded_capacity::<T>(node.len()), S::default());
+        decode_elements(node, |v| {
+            set.insert(v);
+        })?;
+        Ok(set)
+    }
+}
+
+impl<'a, T: FromPlist<'a> + Ord> FromPlist<'a> for BTreeSet<T> {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+        let mut set = BTreeSet::new();
+        decode_elements(node, |v| {
+            set.insert(v);
+        })?;
+        Ok(set)
     }
 }
 

@@ -141,6 +141,22 @@ pub fn variant_needs_content(name: &Node<'_, '_>, variant: &'static str) -> Erro
     name.error(ErrorKind::VariantNeedsContent(variant))
 }
 
+/// The content of a unit variant written as Swift writes a case without values,
+/// `{"Name": {}}`: a dictionary, whose keys are unknown fields under
+/// `deny_unknown_fields` and skipped otherwise, as Swift's decoder skips them.
+#[inline]
+pub fn unit_content(content: &Node<'_, '_>, deny_unknown_fields: bool) -> Result<(), Error> {
+    if !content.is_dictionary() {
+        return Err(content.mismatch("dictionary (the empty content of a unit variant)"));
+    }
+    if deny_unknown_fields {
+        if let Some(key) = Fields::new(content)?.next() {
+            return Err(unknown_field(&key?));
+        }
+    }
+    Ok(())
+}
+
 /// No variant of an untagged enum decoded from `node`.
 #[cold]
 pub fn untagged_no_match(node: &Node<'_, '_>, name: &'static str) -> Error {

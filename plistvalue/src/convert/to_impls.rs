@@ -1,17 +1,22 @@
 //! `ToPlist` for the standard types.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::marker::PhantomData;
+use std::num::{
+    NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize,
+};
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use indexmap::IndexMap;
 
 use super::{encode_seq, rules, ToPlist};
-use crate::error::Error;
-use crate::value::{Data, Date, Integer, Uid};
+use crate::error::{Error, ErrorKind};
+use crate::value::{nanos_to_seconds, Data, Date, Integer, Uid};
 use crate::writer::{Encoder, ObjRef};
 
 impl ToPlist for bool {
@@ -71,6 +76,36 @@ impl ToPlist for u128 {
     }
 }
 
+macro_rules! non_zero {
+    ($($t:ty => $method:ident as $wide:ty),*) => {$(
+        impl ToPlist for $t {
+            #[inline]
+            fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+                Ok(enc.$method(self.get() as $wide))
+            }
+        }
+    )*};
+}
+non_zero!(
+    NonZeroU8 => u64 as u64, NonZeroU16 => u64 as u64, NonZeroU32 => u64 as u64,
+    NonZeroU64 => u64 as u64, NonZeroUsize => u64 as u64, NonZeroI8 => i64 as i64,
+    NonZeroI16 => i64 as i64, NonZeroI32 => i64 as i64, NonZeroI64 => i64 as i64,
+    NonZeroIsize => i64 as i64
+);
+
+impl ToPlist for NonZeroI128 {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        rules::plist_integer(self.get()).map(|i| rules::encode_integer(i, enc))
+    }
+}
+
+impl ToPlist for NonZeroU128 {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        let v = i128::try_from(self.get()).unwrap_or(i128::MAX);
+        rules::plist_integer(v).map(|i| rules::encode_integer(i, enc))
+    }
+}
+
 impl ToPlist for Integer {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
@@ -120,9 +155,11 @@ impl ToPlist for Date {
     }
 }
 
-impl ToPlist for chrono::DateTime<chrono::Utc> {
+/// Any zone (`Utc`, `FixedOffset`, `Local`): the instant, as the double nearest to
+/// it; a plist date has no zone.
+impl<Tz: chrono::TimeZone> ToPlist for chrono::DateTime<Tz> {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        Ok(enc.date(Date::from(*self)))
+        Ok(enc.date(Date::from(self.clone())))
     }
 }
 
@@ -136,6 +173,31 @@ impl ToPlist for Data {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.data(self))
+    }
+}
+
+/// A real number of seconds, as Swift's `TimeInterval`: the double nearest to it.
+impl ToPlist for Duration {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.f64(nanos_to_seconds(false, self.as_nanos())))
+    }
+}
+
+/// A string; a path that is not UTF-8 is an error, never a lossy conversion.
+impl ToPlist for Path {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        match self.to_str() {
+            Some(s) => Ok(enc.str(s)),
+            None => Err(Error::new(ErrorKind::NonUtf8Path(
+                self.to_string_lossy().into_owned(),
+            ))),
+        }
+    }
+}
+
+impl ToPlist for PathBuf {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        self.as_path().to_plist(enc)
     }
 }
 
@@ -246,6 +308,23 @@ impl<T: ToPlist> ToPlist for VecDeque<T> {
             (front, []) => T::__plist_slice(front, enc),
             _ => encode_seq(self.iter(), enc),
         }
+    }
+}
+
+/// An array, as Foundation encodes a `Set`; sorted, so the output does not change
+/// from run to run (as a `HashMap`'s keys are).
+impl<T: ToPlist + Ord, S> ToPlist for HashSet<T, S> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        let mut items: Vec<&T> = self.iter().collect();
+        items.sort_unstable();
+        encode_seq(items.into_iter(), enc)
+    }
+}
+
+/// An array, in the set's order.
+impl<T: ToPlist> ToPlist for BTreeSet<T> {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        encode_seq(self.iter(), enc)
     }
 }
 

@@ -22,6 +22,7 @@ impl ToPlist for Dictionary {
 impl ToPlist for PlistValue {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         match self {
+            PlistValue::Null => Ok(enc.null_object()),
             PlistValue::Boolean(b) => Ok(enc.bool(*b)),
             PlistValue::Integer(i) => Ok(rules::encode_integer(*i, enc)),
             PlistValue::Real(r) => Ok(enc.f64(*r)),
@@ -185,9 +186,7 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
             node.charge_bytes(node.len())?;
             PlistValue::String(node.to_str()?.into_owned())
         }
-        Kind::Null => {
-            return Err(node.mismatch("a value PlistValue can hold (null has no PlistValue form)"))
-        }
+        Kind::Null => PlistValue::Null,
         Kind::Array | Kind::Set | Kind::Dictionary => return Ok(None),
     }))
 }

@@ -16,7 +16,6 @@ use super::compat;
 use crate::convert::rules;
 use crate::error::{Error, ErrorKind};
 use crate::reader::{self, Elements, FieldKey, Kind, Node};
-use crate::value::rfc3339;
 
 /// Reads one value. It holds its node by reference, so that it is two words
 /// and travels in registers: at 48 bytes it was copied through memory at every
@@ -170,7 +169,7 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
     fn plist_enum<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, Error> {
         let n = self.node;
         if let Some(d) = n.as_date() {
-            let text = rfc3339::rfc3339(d.seconds_since_2001())?;
+            let text = compat::rfc3339(d.seconds_since_2001())?;
             let entry = iter::once((compat::PLIST_DATE, text.as_str()));
             return visitor.visit_enum(MapAccessDeserializer::new(
                 MapDeserializer::<_, Error>::new(entry),
@@ -190,7 +189,7 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
             .node
             .as_date()
             .ok_or_else(|| self.node.mismatch("date"))?;
-        visitor.visit_str(rfc3339::rfc3339(d.seconds_since_2001())?.as_str())
+        visitor.visit_str(compat::rfc3339(d.seconds_since_2001())?.as_str())
     }
 
     /// `PlistValue`'s half of the handshake: the subtree is decoded here, without
@@ -334,11 +333,11 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
         self.locate(r)
     }
 
-    /// Any string, as the plist crate writes `()` as `""`.
+    /// Any string, as the plist crate writes `()` as `""`, or the `0x00` object.
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            if d.node.kind() != Kind::String {
-                return Err(d.node.mismatch("string (for unit)"));
+            if !matches!(d.node.kind(), Kind::String | Kind::Null) {
+                return Err(d.node.mismatch("string or null (for unit)"));
             }
             d.locate(visitor.visit_unit())
         })

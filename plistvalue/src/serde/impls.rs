@@ -12,7 +12,7 @@ use ::serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::compat;
 use crate::format;
-use crate::value::{rfc3339, Data, Date, Dictionary, Integer, PlistValue, Uid};
+use crate::value::{Data, Date, Dictionary, Integer, PlistValue, Uid};
 
 impl Serialize for Date {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -47,9 +47,7 @@ impl<'de> Visitor<'de> for DateVisitor {
         Ok(Date::from_seconds_since_2001(v as f64))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Date, E> {
-        rfc3339::seconds_from_rfc3339(v)
-            .map(Date::from_seconds_since_2001)
-            .ok_or_else(|| E::invalid_value(Unexpected::Str(v), &self))
+        compat::date_from_rfc3339(v).map_err(|_| E::invalid_value(Unexpected::Str(v), &self))
     }
     /// Through any other format: whatever it holds (a number, or text from a
     /// buffered value or the plist crate).
@@ -186,6 +184,8 @@ impl<'de> Deserialize<'de> for Dictionary {
 impl Serialize for PlistValue {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
+            // Our serializer writes the `0x00` object; another format sees `()`.
+            PlistValue::Null => s.serialize_newtype_struct(compat::NULL, &()),
             PlistValue::Boolean(b) => s.serialize_bool(*b),
             PlistValue::Integer(i) => i.serialize(s),
             PlistValue::Real(r) => s.serialize_f64(*r),

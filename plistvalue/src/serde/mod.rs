@@ -38,9 +38,11 @@
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
 //! | [`PlistValue`](crate::PlistValue), `plist::Value` | the tree | same |
+//! | [`PlistValue::Null`](crate::PlistValue::Null) | the `0x00` object (another format sees `()`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
-//! integral real into an integer, and `$null` or a `0x00` object is `None`. Data
+//! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
+//! `0x00` object is also `()`). Data
 //! reads into a `Vec<u8>` without `serde_bytes`, and a date reads into a `String`
 //! as RFC 3339 text, as in the plist crate. For files the plist crate wrote, its
 //! `{None: ""}` is `None` and its `{Some: v}` is unwrapped when the `Option` holds
@@ -95,6 +97,12 @@
 //! data are borrowed into `&'de str` and `&'de [u8]`, and skipped fields are never
 //! read.
 //!
+//! # One struct at a time
+//!
+//! A type with only serde derives can sit inside a `#[derive(ToPlist, FromPlist)]`
+//! struct with `#[plist(serde)]` on the field (see [`as_serde`]), so that a model
+//! moves to the derive one struct at a time.
+//!
 //! # Depth and budgets
 //!
 //! serde's derived code recurses once per level, so every container entered counts
@@ -104,6 +112,7 @@
 //! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
 //! a value nested deeper than the stack, use [`to_vec`](crate::to_vec).
 
+pub mod as_serde;
 mod compat;
 mod de;
 mod impls;

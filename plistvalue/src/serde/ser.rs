@@ -6,7 +6,7 @@ use ::serde::ser::{self, Impossible, Serialize};
 use super::compat;
 use crate::convert::rules;
 use crate::error::{Error, ErrorKind};
-use crate::value::{rfc3339, Date, Uid};
+use crate::value::{Date, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
 /// What one document's serialization keeps beside the encoder.
@@ -188,6 +188,7 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         v: &T,
     ) -> Result<Self::Ok, Error> {
         let want = match name {
+            compat::NULL => return Ok(Some(self.enc.null_object())),
             compat::DATE => Want::Date,
             compat::PLIST_DATE => Want::PlistDate,
             compat::UID | compat::PLIST_UID => Want::Uid,
@@ -550,10 +551,7 @@ impl ser::Serializer for Scalar<'_, '_> {
     fn serialize_str(self, v: &str) -> Result<ObjRef, Error> {
         match self.want {
             Want::Key => Ok(self.enc.str_copied(v)),
-            Want::PlistDate => match rfc3339::seconds_from_rfc3339(v) {
-                Some(s) => Ok(self.enc.date(Date::from_seconds_since_2001(s))),
-                None => Err(Error::new(ErrorKind::InvalidDateText(v.to_owned()))),
-            },
+            Want::PlistDate => Ok(self.enc.date(compat::date_from_rfc3339(v)?)),
             _ => Err(self.reject("a string")),
         }
     }

@@ -70,8 +70,8 @@ impl From<SystemTime> for PlistValue {
     }
 }
 
-impl From<chrono::DateTime<chrono::Utc>> for PlistValue {
-    fn from(v: chrono::DateTime<chrono::Utc>) -> PlistValue {
+impl<Tz: chrono::TimeZone> From<chrono::DateTime<Tz>> for PlistValue {
+    fn from(v: chrono::DateTime<Tz>) -> PlistValue {
         PlistValue::Date(v.into())
     }
 }

@@ -8,7 +8,6 @@ mod dictionary;
 mod from;
 mod index;
 mod integer;
-pub(crate) mod rfc3339;
 mod uid;
 
 use std::fmt;
@@ -16,6 +15,9 @@ use std::mem;
 
 pub use data::Data;
 pub use date::Date;
+#[cfg(feature = "serde")]
+pub(crate) use date::DateText;
+pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::{
     Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
 };
@@ -28,6 +30,11 @@ pub use uid::Uid;
 /// Reals compare by bit pattern, so `NaN == NaN` and `-0.0 != 0.0`: equality means
 /// "writes the same bytes", which is what round-trip checks need.
 ///
+/// [`PlistValue::Null`] is the `0x00` object, which CoreFoundation reads as
+/// `kCFNull` and plistlib writes for `None`; it is not the string `$null` that
+/// Foundation's encoder writes for `nil`, which stays a [`PlistValue::String`] so that
+/// it reads back as written.
+///
 /// ```
 /// use plistvalue::{plist, PlistValue};
 /// let mut v = plist!({ "name": "Ada", "tags": ["x", "y"], "age": 36 });
@@ -37,6 +44,8 @@ pub use uid::Uid;
 /// ```
 #[non_exhaustive]
 pub enum PlistValue {
+    /// The `0x00` object: read from files that hold one, and written back as one.
+    Null,
     /// `true` or `false`.
     Boolean(bool),
     /// An integer in `i64::MIN ..= u64::MAX`.
@@ -61,6 +70,7 @@ impl PlistValue {
     /// A word for error messages: "integer", "dictionary", …
     pub fn kind_name(&self) -> &'static str {
         match self {
+            PlistValue::Null => "null",
             PlistValue::Boolean(_) => "boolean",
             PlistValue::Integer(_) => "integer",
             PlistValue::Real(_) => "real",
@@ -82,6 +92,11 @@ impl PlistValue {
     /// [`PlistValue::get`], to change what it finds.
     pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut PlistValue> {
         index.index_into_mut(self)
+    }
+
+    /// True for [`PlistValue::Null`], the `0x00` object (not the string `$null`).
+    pub fn is_null(&self) -> bool {
+        matches!(self, PlistValue::Null)
     }
 
     /// The value of a boolean.
@@ -246,6 +261,7 @@ impl PlistValue {
     /// A copy of a value whose children (if any) are not copied.
     fn shallow_clone(&self) -> PlistValue {
         match self {
+            PlistValue::Null => PlistValue::Null,
             PlistValue::Boolean(b) => PlistValue::Boolean(*b),
             PlistValue::Integer(i) => PlistValue::Integer(*i),
             PlistValue::Real(r) => PlistValue::Real(*r),
@@ -368,6 +384,7 @@ impl PartialEq for PlistValue {
         let mut stack = vec![(self, other)];
         while let Some((a, b)) = stack.pop() {
             let same = match (a, b) {
+                (PlistValue::Null, PlistValue::Null) => true,
                 (PlistValue::Boolean(x), PlistValue::Boolean(y)) => x == y,
                 (PlistValue::Integer(x), PlistValue::Integer(y)) => x == y,
                 (PlistValue::Real(x), PlistValue::Real(y)) => x.to_bits() == y.to_bits(),
@@ -446,6 +463,7 @@ pub(crate) fn fmt_tree(mut stack: Vec<Tok<'_>>, f: &mut fmt::Formatter<'_>) -> f
             Tok::Value(v) => v,
         };
         match v {
+            PlistValue::Null => f.write_str("Null")?,
             PlistValue::Boolean(b) => write!(f, "Boolean({b})")?,
             PlistValue::Integer(i) => write!(f, "Integer({i})")?,
             PlistValue::Real(r) => write!(f, "Real({r:?})")?,

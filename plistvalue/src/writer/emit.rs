@@ -49,7 +49,7 @@ fn put_obj(out: &mut Vec<u8>, table: &Table<'_>, o: &Obj<'_>, ref_size: u8) {
     if let Some(marker) = o.fixed_marker() {
         out.push(marker);
         match *o {
-            Obj::Bool(_) => {}
+            Obj::Null | Obj::Bool(_) => {}
             Obj::UInt(v) if v > i64::MAX as u64 => {
                 out.extend_from_slice(&[0; 8]);
                 out.extend_from_slice(&v.to_be_bytes());

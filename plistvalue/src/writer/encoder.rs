@@ -96,6 +96,7 @@ pub struct Encoder<'a> {
     st: Storage<'a>,
     true_ref: u32,
     false_ref: u32,
+    null_ref: u32,
     overflow: bool,
     /// Bytes of every object so far except container references: with the count of
     /// references it sizes the output without another pass over the table.
@@ -110,6 +111,7 @@ impl<'a> Encoder<'a> {
             st,
             true_ref: NO_KEY,
             false_ref: NO_KEY,
+            null_ref: NO_KEY,
             overflow: false,
             sized_bytes: 0,
         }
@@ -387,9 +389,23 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Foundation's nil: the ASCII string `$null`.
+    /// Foundation's nil: the ASCII string `$null`, which `PropertyListEncoder`
+    /// writes for `nil` and every reader takes for a string. See
+    /// [`Encoder::null_object`] for the `0x00` object.
     pub fn null(&mut self) -> ObjRef {
         self.str(format::NULL_STRING)
+    }
+
+    /// The `0x00` object, which CoreFoundation reads as `kCFNull`, plistlib as
+    /// `None` and libplist as `PLIST_NULL`; [`PlistValue::Null`](crate::PlistValue::Null)
+    /// writes it. CF's writer never emits it, and some readers reject it (see
+    /// COMPATIBILITY.md): for a nil that every reader takes, use [`Encoder::null`].
+    /// One object per document, like each boolean.
+    pub fn null_object(&mut self) -> ObjRef {
+        if self.null_ref == NO_KEY {
+            self.null_ref = self.push(Obj::Null);
+        }
+        ObjRef(self.null_ref)
     }
 
     /// Opens an array. Its object comes before its children's, as pre-order needs;

@@ -23,6 +23,8 @@ impl ObjRef {
 /// encoder's memory.
 #[derive(Clone, Copy)]
 pub(crate) enum Obj<'a> {
+    /// The `0x00` object, CoreFoundation's `kCFNull`.
+    Null,
     Bool(bool),
     /// 0 ..= `u64::MAX`; above `i64::MAX` it takes the 16-byte form.
     UInt(u64),
@@ -68,6 +70,7 @@ impl Obj<'_> {
     #[inline]
     pub(super) fn fixed_marker(&self) -> Option<u8> {
         Some(match *self {
+            Obj::Null => format::NULL,
             Obj::Bool(b) => {
                 if b {
                     format::TRUE

@@ -12,6 +12,8 @@ use crate::value::{Date, Integer, Uid};
 /// One object of the table.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Object<'t> {
+    /// The `0x00` object.
+    Null,
     Bool(bool),
     Integer(Integer),
     Real(f64),
@@ -52,6 +54,7 @@ impl<'a> Encoder<'a> {
         let table = self.table();
         let o = table.get(index);
         match *o {
+            Obj::Null => Object::Null,
             Obj::Bool(b) => Object::Bool(b),
             Obj::UInt(v) => Object::Integer(Integer::from(v)),
             Obj::NegInt(v) => Object::Integer(Integer::from(v)),
@@ -95,11 +98,13 @@ mod tests {
         enc.child(one);
         let d = enc.data_copied(&[1, 2, 3]);
         enc.child(d);
+        let n = enc.null_object();
+        enc.child(n);
         let arr = enc.end_array(a);
         enc.child(arr);
         let root = enc.end_dict(f);
 
-        assert_eq!(enc.object_count(), 5);
+        assert_eq!(enc.object_count(), 6);
         let Object::Dict { keys, values } = enc.object(root.index()) else {
             panic!("the root is a dictionary");
         };
@@ -112,10 +117,11 @@ mod tests {
             Object::Integer(Integer::from(-1i64))
         );
         assert_eq!(enc.object(elements[1]), Object::Data(&[1, 2, 3]));
+        assert_eq!(enc.object(elements[2]), Object::Null);
 
         let mut out = Vec::new();
         enc.finish_binary(root, &mut out).unwrap();
-        let value = crate::plist!({ "key": [-1, (crate::Data::from(vec![1u8, 2, 3]))] });
+        let value = crate::plist!({ "key": [-1, (crate::Data::from(vec![1u8, 2, 3])), null] });
         // The copied data object sits right after the header here; the objects, the
         // tree and the size are those `to_vec` writes.
         let back: crate::PlistValue = crate::from_slice(&out).unwrap();
