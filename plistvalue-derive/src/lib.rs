@@ -28,7 +28,7 @@
 //!
 //! (The examples here are not doctests, since a proc-macro crate cannot depend on
 //! the crate that re-exports it; each is exercised in the workspace's
-//! `tests/derive.rs`.)
+//! `tests/derive/`.)
 //!
 //! # Representation
 //!
