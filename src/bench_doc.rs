@@ -27,12 +27,13 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// The generator at `seed`.
     pub fn new(seed: u64) -> Self {
         Self { state: seed }
     }
 
-    // SHAPE.md calls this draw `next`; it never ends, so `Iterator` would only
-    // add an `Option` to unwrap on every call.
+    /// The next draw. SHAPE.md calls it `next`; it never ends, so `Iterator` would
+    /// only add an `Option` to unwrap on every call.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -47,6 +48,7 @@ impl SplitMix64 {
         self.next() % n
     }
 
+    /// A draw in `[0, 1)`, from its top 53 bits.
     pub fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
@@ -74,6 +76,10 @@ mod plist_date {
     use plistvalue::Date;
     use serde::{de, ser, Deserialize, Deserializer, Serialize, Serializer};
 
+    #[allow(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "serde's `with` passes the field by reference"
+    )]
     pub fn serialize<S: Serializer>(date: &Date, serializer: S) -> Result<S::Ok, S::Error> {
         let time = SystemTime::try_from(*date).map_err(ser::Error::custom)?;
         plist::Date::from(time).serialize(serializer)
@@ -89,56 +95,82 @@ mod plist_date {
     }
 }
 
+/// The document: a proxy session with its settings and captured messages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Project {
+    /// The session's name.
     pub name: String,
+    /// The file format's version, 3.
     pub version: u64,
+    /// When the session was created.
     #[serde(with = "plist_date")]
     pub created: Date,
+    /// The session's settings.
     pub settings: Settings,
+    /// The captured messages, in order.
     pub messages: Vec<Message>,
 }
 
+/// The session's settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct Settings {
+    /// Whether bodies are recorded.
     pub capture_bodies: bool,
+    /// The largest body recorded, in bytes.
     pub max_body_size: u64,
+    /// The UI theme.
     pub theme: String,
+    /// Hosts whose TLS traffic is decrypted.
     pub ssl_proxying_hosts: Vec<String>,
+    /// The request timeout, in seconds.
     pub timeout: f64,
 }
 
+/// One captured request and its response.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct Message {
+    /// The message's number in the session.
     pub id: u64,
+    /// The HTTP method.
     pub method: String,
+    /// The request URL.
     pub url: String,
+    /// The response status.
     pub status_code: u64,
+    /// When the request was sent.
     #[serde(with = "plist_date")]
     pub start_date: Date,
+    /// Seconds until the response completed.
     pub duration: f64,
+    /// What was sent.
     pub request: Exchange,
+    /// What came back.
     pub response: Exchange,
     /// Absent (not empty) in about 90% of messages.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub comment: Option<String>,
 }
 
+/// A request or a response: headers and a body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Exchange {
+    /// The headers, in order.
     pub headers: Vec<Header>,
     /// `serde_bytes` makes this a plist data object instead of an array of integers.
     #[serde(with = "serde_bytes")]
     pub body: Vec<u8>,
 }
 
+/// One HTTP header.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToPlist, FromPlist)]
 pub struct Header {
+    /// The header's name.
     pub name: String,
+    /// The header's value.
     pub value: String,
 }
 
@@ -146,59 +178,135 @@ pub struct Header {
 /// zero-copy readers can be measured against the owned model.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct ProjectRef<'a> {
+    /// The session's name.
     pub name: &'a str,
+    /// The file format's version, 3.
     pub version: u64,
+    /// When the session was created.
     #[serde(with = "plist_date")]
     pub created: Date,
+    /// The session's settings.
     #[serde(borrow)]
     pub settings: SettingsRef<'a>,
+    /// The captured messages, in order.
     #[serde(borrow)]
     pub messages: Vec<MessageRef<'a>>,
 }
 
+/// [`Settings`], borrowing from the input.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct SettingsRef<'a> {
+    /// Whether bodies are recorded.
     pub capture_bodies: bool,
+    /// The largest body recorded, in bytes.
     pub max_body_size: u64,
+    /// The UI theme.
     pub theme: &'a str,
+    /// Hosts whose TLS traffic is decrypted.
     #[serde(borrow)]
     pub ssl_proxying_hosts: Vec<&'a str>,
+    /// The request timeout, in seconds.
     pub timeout: f64,
 }
 
+/// [`Message`], borrowing from the input.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 #[serde(rename_all = "camelCase")]
 #[plist(rename_all = "camelCase")]
 pub struct MessageRef<'a> {
+    /// The message's number in the session.
     pub id: u64,
+    /// The HTTP method.
     pub method: &'a str,
+    /// The request URL.
     pub url: &'a str,
+    /// The response status.
     pub status_code: u64,
+    /// When the request was sent.
     #[serde(with = "plist_date")]
     pub start_date: Date,
+    /// Seconds until the response completed.
     pub duration: f64,
+    /// What was sent.
     #[serde(borrow)]
     pub request: ExchangeRef<'a>,
+    /// What came back.
     #[serde(borrow)]
     pub response: ExchangeRef<'a>,
+    /// A note on the message, absent from most.
     #[serde(borrow, default)]
     pub comment: Option<&'a str>,
 }
 
+/// [`Exchange`], borrowing from the input.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct ExchangeRef<'a> {
+    /// The headers, in order.
     #[serde(borrow)]
     pub headers: Vec<HeaderRef<'a>>,
+    /// The body's bytes.
     #[serde(borrow, with = "serde_bytes")]
     pub body: &'a [u8],
 }
 
+/// [`Header`], borrowing from the input.
 #[derive(Debug, PartialEq, Deserialize, FromPlist)]
 pub struct HeaderRef<'a> {
+    /// The header's name.
     pub name: &'a str,
+    /// The header's value.
     pub value: &'a str,
+}
+
+impl ProjectRef<'_> {
+    /// The owned model with the same content, to compare the two decodes.
+    pub fn to_owned_model(&self) -> Project {
+        let exchange = |e: &ExchangeRef<'_>| Exchange {
+            headers: e
+                .headers
+                .iter()
+                .map(|h| Header {
+                    name: h.name.to_owned(),
+                    value: h.value.to_owned(),
+                })
+                .collect(),
+            body: e.body.to_vec(),
+        };
+        Project {
+            name: self.name.to_owned(),
+            version: self.version,
+            created: self.created,
+            settings: Settings {
+                capture_bodies: self.settings.capture_bodies,
+                max_body_size: self.settings.max_body_size,
+                theme: self.settings.theme.to_owned(),
+                ssl_proxying_hosts: self
+                    .settings
+                    .ssl_proxying_hosts
+                    .iter()
+                    .map(|&h| h.to_owned())
+                    .collect(),
+                timeout: self.settings.timeout,
+            },
+            messages: self
+                .messages
+                .iter()
+                .map(|m| Message {
+                    id: m.id,
+                    method: m.method.to_owned(),
+                    url: m.url.to_owned(),
+                    status_code: m.status_code,
+                    start_date: m.start_date,
+                    duration: m.duration,
+                    request: exchange(&m.request),
+                    response: exchange(&m.response),
+                    comment: m.comment.map(str::to_owned),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Which body bytes the document carries (SHAPE.md §5); everything else is identical.
@@ -489,13 +597,21 @@ mod tests {
         let first: Vec<u64> = (0..3).map(|_| s.next()).collect();
         assert_eq!(
             first,
-            [0x2cb0f69f4abea221, 0x9417034723148989, 0xdd555950609dfe03]
+            [
+                0x2cb0_f69f_4abe_a221,
+                0x9417_0347_2314_8989,
+                0xdd55_5950_609d_fe03
+            ]
         );
         let mut b = SplitMix64::new(BODY_SEED);
         let first: Vec<u64> = (0..3).map(|_| b.next()).collect();
         assert_eq!(
             first,
-            [0x3bb548a553e612ba, 0x4069ce2edb035080, 0xff06faea22f367be]
+            [
+                0x3bb5_48a5_53e6_12ba,
+                0x4069_ce2e_db03_5080,
+                0xff06_faea_22f3_67be
+            ]
         );
     }
 
@@ -531,7 +647,7 @@ mod tests {
         assert_eq!(m.status_code, 200);
         // 2024-01-01T00:01:02Z
         assert_eq!(m.start_date, Date::from_seconds_since_2001(725_760_062.0));
-        assert_eq!(m.duration, 0.6711443655785404);
+        assert_eq!(m.duration, 0.671_144_365_578_540_4);
         assert_eq!(
             m.request.headers,
             headers(&[
@@ -601,7 +717,7 @@ mod tests {
             m.start_date,
             Date::from_seconds_since_2001(725_760_000.0 + 16.0 * 3600.0 + 40.0 * 60.0 + 57.0)
         );
-        assert_eq!(m.duration, 1.5212552467569302);
+        assert_eq!(m.duration, 1.521_255_246_756_930_2);
         assert_eq!(m.request.headers.len(), 10);
         assert_eq!(m.response.headers.len(), 11);
         assert_eq!(
@@ -632,7 +748,7 @@ mod tests {
         assert_eq!(statuses, [14_002, 2_002, 995, 986, 983, 609, 423]);
         assert_eq!(count(&|m| m.comment.is_some()), 1_959);
         let sum: f64 = doc.messages.iter().map(|m| m.duration).sum();
-        assert_eq!(sum, 20076.523621309767);
+        assert_eq!(sum, 20_076.523_621_309_767);
 
         let exchanges = || doc.messages.iter().flat_map(|m| [&m.request, &m.response]);
         let bodies: Vec<usize> = exchanges()

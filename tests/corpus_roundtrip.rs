@@ -2,12 +2,12 @@
 //! equal tree, and Python's plistlib reads our re-encoding to the same tree it reads
 //! from the original.
 
-mod support;
-
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 use plistvalue::PlistValue;
+use plistvalue_suite::env::corpus_manifest;
 
 /// Compares plistlib's reading of each (original, ours) pair with strict types
 /// (True is not 1) and NaN-aware floats; prints one line per pair.
@@ -32,7 +32,7 @@ for line in sys.stdin:
 
 #[test]
 fn valid_corpus_files_round_trip_and_plistlib_agrees() {
-    let Some(rows) = support::corpus_manifest() else {
+    let Some(rows) = corpus_manifest() else {
         return;
     };
     let out_dir = std::env::temp_dir().join(format!("plistvalue-corpus-{}", std::process::id()));
@@ -48,7 +48,7 @@ fn valid_corpus_files_round_trip_and_plistlib_agrees() {
         assert_eq!(again, tree, "{}", path.display());
         let ours_path = out_dir.join(path.file_name().unwrap());
         std::fs::write(&ours_path, &ours).unwrap();
-        pairs.push_str(&format!("{}\t{}\n", path.display(), ours_path.display()));
+        let _ = writeln!(pairs, "{}\t{}", path.display(), ours_path.display());
         count += 1;
     }
     let mut py = Command::new("python3")

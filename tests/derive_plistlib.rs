@@ -1,32 +1,24 @@
-//! Cross-reader checks with CPython's `plistlib`, an independent implementation:
+//! Cross-reader checks with `CPython`'s `plistlib`, an independent implementation:
 //! it reads what derived types write as the dictionaries Foundation would have
 //! written (None left out, `$null` in arrays, data as bytes, dates as datetimes),
 //! and derived types decode what it writes.
 
 use std::collections::{BTreeMap, HashMap};
-use std::env;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use plistvalue::{Date, FromPlist, ToPlist};
+use plistvalue_suite::env::{skip_unless_required, REQUIRE_PYTHON};
+use tempfile::NamedTempFile;
 
-/// Removes the file even when an assertion fails first.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str) -> TempFile {
-        TempFile(env::temp_dir().join(format!(
-            "plistvalue-derive-{}-{name}.bplist",
-            std::process::id()
-        )))
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
-    }
+/// A file that is removed even when an assertion fails first.
+fn temp_file(name: &str) -> NamedTempFile {
+    tempfile::Builder::new()
+        .prefix(&format!("plistvalue-derive-{name}-"))
+        .suffix(".bplist")
+        .tempfile()
+        .expect("a temporary file")
 }
 
 /// Runs a Python script with the file's path as `path`; it prints `OK` when its
@@ -41,11 +33,7 @@ fn python(script: &str, file: &Path) -> Option<String> {
     {
         Ok(output) => output,
         Err(e) => {
-            assert!(
-                env::var("PLISTVALUE_REQUIRE_PYTHON").as_deref() != Ok("1"),
-                "PLISTVALUE_REQUIRE_PYTHON=1 but python3 did not run: {e}"
-            );
-            println!("SKIPPED: python3 did not run: {e}");
+            skip_unless_required(REQUIRE_PYTHON, format!("python3 did not run: {e}"));
             return None;
         }
     };
@@ -143,8 +131,8 @@ fn capture() -> Capture {
 
 #[test]
 fn plistlib_reads_derived_output() {
-    let file = TempFile::new("capture");
-    fs::write(&file.0, plistvalue::to_vec(&capture()).unwrap()).unwrap();
+    let file = temp_file("capture");
+    fs::write(file.path(), plistvalue::to_vec(&capture()).unwrap()).unwrap();
     let script = r#"
 import plistlib, datetime
 with open(path, "rb") as f:
@@ -181,7 +169,7 @@ assert list(got) == list(expected), list(got)
 assert list(got["env"]) == ["A", "B"]
 print("OK")
 "#;
-    if let Some(out) = python(script, &file.0) {
+    if let Some(out) = python(script, file.path()) {
         assert!(out.contains("OK"), "{out}");
     }
 }
@@ -213,7 +201,7 @@ struct AppInfo<'a> {
 
 #[test]
 fn derived_types_read_plistlib_output() {
-    let file = TempFile::new("appinfo");
+    let file = temp_file("appinfo");
     let script = r#"
 import plistlib, datetime
 doc = {
@@ -235,11 +223,11 @@ with open(path, "wb") as f:
     plistlib.dump(doc, f, fmt=plistlib.FMT_BINARY)
 print("OK")
 "#;
-    let Some(out) = python(script, &file.0) else {
+    let Some(out) = python(script, file.path()) else {
         return;
     };
     assert!(out.contains("OK"), "{out}");
-    let bytes = fs::read(&file.0).unwrap();
+    let bytes = fs::read(file.path()).unwrap();
     let info: AppInfo = plistvalue::from_slice(&bytes).unwrap();
     assert_eq!(info.bundle_id, "com.example.app");
     assert!(bytes.as_ptr_range().contains(&info.bundle_id.as_ptr()));
@@ -277,8 +265,8 @@ print("OK")
 #[test]
 fn plistlib_round_trip_of_derived_output() {
     // plistlib reads our file and writes it again; we read its copy back.
-    let file = TempFile::new("rewrite");
-    fs::write(&file.0, plistvalue::to_vec(&capture()).unwrap()).unwrap();
+    let file = temp_file("rewrite");
+    fs::write(file.path(), plistvalue::to_vec(&capture()).unwrap()).unwrap();
     let script = r#"
 import plistlib
 with open(path, "rb") as f:
@@ -287,11 +275,11 @@ with open(path, "wb") as f:
     plistlib.dump(doc, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
 print("OK")
 "#;
-    let Some(out) = python(script, &file.0) else {
+    let Some(out) = python(script, file.path()) else {
         return;
     };
     assert!(out.contains("OK"), "{out}");
-    let back: Capture = plistvalue::from_slice(&fs::read(&file.0).unwrap()).unwrap();
+    let back: Capture = plistvalue::from_slice(&fs::read(file.path()).unwrap()).unwrap();
     let mut expected = capture();
     // A string "$null" reads as None; Foundation cannot tell them apart either.
     expected.tags[2] = None;

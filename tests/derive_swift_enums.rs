@@ -12,6 +12,7 @@
 //! singletons, 1-byte references and offsets at these sizes (FORMAT.md §3.1).
 
 use plistvalue::{plist, ErrorKind, FromPlist, PlistValue, ToPlist};
+use plistvalue_suite::bplist::Bplist;
 
 /// ```swift
 /// enum Command: Codable {
@@ -41,19 +42,7 @@ enum Level {
 /// A binary plist from its objects, laid out as swift-foundation (and CF) lays
 /// out a small file: objects from offset 8, a 1-byte offset table, 1-byte refs.
 fn bplist(objects: &[&[u8]]) -> Vec<u8> {
-    let mut out = b"bplist00".to_vec();
-    let mut offsets = Vec::new();
-    for o in objects {
-        offsets.push(out.len() as u8);
-        out.extend_from_slice(o);
-    }
-    let table = out.len() as u64;
-    out.extend_from_slice(&offsets);
-    out.extend_from_slice(&[0, 0, 0, 0, 0, 0, 1, 1]);
-    out.extend_from_slice(&(objects.len() as u64).to_be_bytes());
-    out.extend_from_slice(&0u64.to_be_bytes());
-    out.extend_from_slice(&table.to_be_bytes());
-    out
+    Bplist::of(objects).build()
 }
 
 /// `PropertyListEncoder().encode(Command.reset)`: `{"reset": {}}`.

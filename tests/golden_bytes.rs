@@ -1,26 +1,17 @@
-//! Byte-exact writer output, one test per encoding rule of FORMAT.md. Expected bytes
-//! are spelled out by hand; only the 32-byte trailer is assembled by a helper.
+//! Byte-exact writer output, one test per encoding rule of FORMAT.md. Expected objects
+//! are spelled out by hand; only the offset table and the trailer are assembled, by
+//! the workspace's byte builder.
 
 use plistvalue::{plist, to_vec, Date, PlistValue, Uid};
+use plistvalue_suite::bplist::Bplist;
 
 /// Header + `objects` (concatenated, in index order) + offset table + trailer, with
 /// the widths the caller says the writer must choose.
 fn file(objects: &[&[u8]], offset_size: u8, ref_size: u8) -> Vec<u8> {
-    let mut out = b"bplist00".to_vec();
-    let mut offsets = Vec::new();
-    for o in objects {
-        offsets.push(out.len() as u64);
-        out.extend_from_slice(o);
-    }
-    let table = out.len() as u64;
-    for off in offsets {
-        out.extend_from_slice(&off.to_be_bytes()[8 - offset_size as usize..]);
-    }
-    out.extend_from_slice(&[0, 0, 0, 0, 0, 0, offset_size, ref_size]);
-    out.extend_from_slice(&(objects.len() as u64).to_be_bytes());
-    out.extend_from_slice(&0u64.to_be_bytes());
-    out.extend_from_slice(&table.to_be_bytes());
-    out
+    let mut b = Bplist::of(objects);
+    b.offset_size = offset_size;
+    b.ref_size = ref_size;
+    b.build()
 }
 
 /// The object bytes of a one-object document.

@@ -2,10 +2,9 @@
 //! (MANIFEST.tsv's `category`) is rejected by the untyped decode, and no file, valid
 //! or not, makes any reading path panic.
 
-mod support;
-
 use plistvalue::{Document, Error, FromPlist, Kind, Node, PlistValue};
-use support::walk;
+use plistvalue_suite::env::corpus_manifest;
+use plistvalue_suite::walk::walk;
 
 /// A recursive type, for the typed path.
 struct Nest;
@@ -24,7 +23,7 @@ impl<'a> FromPlist<'a> for Nest {
 
 #[test]
 fn malformed_corpus_files_are_rejected_and_nothing_panics() {
-    let Some(rows) = support::corpus_manifest() else {
+    let Some(rows) = corpus_manifest() else {
         return;
     };
     let mut malformed = 0;

@@ -3,73 +3,22 @@
 //! while each one is decoded. One test only, so no other test thread allocates while
 //! it measures.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use plistvalue::{Document, Error, FromPlist, Node, PlistValue};
+use plistvalue_suite::alloc::{self, Counting};
+use plistvalue_suite::bplist::{bomb, data, head, Bplist};
 
-// Shared with tests/hostile; this binary uses only part of the builder.
-#[allow(dead_code)]
-#[path = "hostile/build.rs"]
-mod build;
-
-use build::{bomb, data, head, Bplist};
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = LIVE.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call forwards to `System` unchanged; the counters only observe.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            LIVE.fetch_sub(layout.size(), Relaxed);
-            grew(new_size);
-        }
-        p
-    }
-}
-
+// The harness's own threads allocate too, so the counts are atomic.
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: Counting = Counting::multi_threaded();
 
-/// Runs `f` and returns the most heap it held live above what was live before.
+/// Runs `f` and returns the most heap it held live above what was live before, and
+/// how long it took.
 fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize, Duration) {
-    let base = LIVE.load(Relaxed);
-    PEAK.store(base, Relaxed);
     let start = Instant::now();
-    let out = f();
-    let took = start.elapsed();
-    (out, PEAK.load(Relaxed).saturating_sub(base), took)
+    let (out, peak) = alloc::peak_during(f);
+    (out, peak, start.elapsed())
 }
 
 /// Decodes `bytes` untyped, lazily and typed; each must fail within `limit` bytes.

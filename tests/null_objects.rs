@@ -8,9 +8,10 @@
 use std::process::Command;
 
 use plistvalue::{plist, Document, Kind, PlistValue, ToPlist};
+use plistvalue_suite::env::{skip_unless_required, REQUIRE_PYTHON, REQUIRE_SHARED};
 use serde::Deserialize;
 
-/// `[null, true, null]` as plistlib writes `[None, True, None]`: one null object.
+/// `[null, true, null]` as `plistlib` writes `[None, True, None]`: one null object.
 /// (`plistlib.dumps([None, True, None], fmt=FMT_BINARY)`, CPython 3.11.)
 const PLISTLIB_FILE: &[u8] = b"bplist00\xa3\x01\x02\x01\x00\x09\x08\x0c\x0d\
 \x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x03\
@@ -108,11 +109,7 @@ fn python(script: &str, path: &std::path::Path) -> Option<String> {
             Some(String::from_utf8_lossy(&out.stdout).trim().to_owned())
         }
         Err(e) => {
-            assert!(
-                std::env::var("PLISTVALUE_REQUIRE_PYTHON").as_deref() != Ok("1"),
-                "PLISTVALUE_REQUIRE_PYTHON=1 but python3 did not run: {e}"
-            );
-            println!("SKIPPED: python3 did not run: {e}");
+            skip_unless_required(REQUIRE_PYTHON, format!("python3 did not run: {e}"));
             None
         }
     }
@@ -152,13 +149,7 @@ fn other_readers_on_our_nulls() {
             let theirs: PlistValue = plistvalue::from_slice(&out.stdout).unwrap();
             assert_eq!(theirs, tree, "libplist keeps the nulls");
         }
-        Err(e) => {
-            assert!(
-                std::env::var("PLISTVALUE_REQUIRE_SHARED").as_deref() != Ok("1"),
-                "plistutil did not run: {e}"
-            );
-            println!("SKIPPED: plistutil did not run: {e}");
-        }
+        Err(e) => skip_unless_required(REQUIRE_SHARED, format!("plistutil did not run: {e}")),
     }
 
     // The plist crate has no null value: it rejects the file.

@@ -10,12 +10,11 @@
 //! When we and plistlib both read a file, the root must be of the type plistlib
 //! reports.
 
-mod support;
-
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use plistvalue::{Document, PlistValue};
+use plistvalue_suite::env::shared;
 
 /// Cases whose peer expects a verdict we do not give, and why CF's rules back ours.
 const DIFFERS_AS_CF: &[(&str, &str)] = &[
@@ -93,8 +92,8 @@ struct Case {
 }
 
 fn cases() -> Option<Vec<Case>> {
-    let dir = support::shared("corpus/peers")?;
-    let bplist = support::shared("corpus/bplist")?;
+    let dir = shared("corpus/peers")?;
+    let bplist = shared("corpus/bplist")?;
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
     let mut lines = manifest.lines();
     let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
@@ -189,7 +188,7 @@ fn every_peer_case_gets_its_projects_verdict_or_cfs() {
         match (agrees, differs.get(case.id.as_str())) {
             (true, None) => *tally.entry(format!("{}=ours", case.expected)).or_default() += 1,
             (false, Some((list, why))) if why.starts_with(verdict) => {
-                *tally.entry((*list).into()).or_default() += 1
+                *tally.entry((*list).into()).or_default() += 1;
             }
             (false, _) => failures.push(format!(
                 "{}: expected {} ({}), ours {}: {}",

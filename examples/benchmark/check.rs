@@ -37,7 +37,7 @@ pub fn same_tree(ours: &PlistValue, theirs: &plist::Value) -> bool {
                 true
             }
             (P::Dictionary(a), V::Dictionary(b)) if a.len() == b.len() => {
-                for (k, v) in a.iter() {
+                for (k, v) in a {
                     match b.get(k) {
                         Some(w) => stack.push((v, w)),
                         None => return false,

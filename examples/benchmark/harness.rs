@@ -1,9 +1,12 @@
 //! Timing: every contestant of a race runs once per round, in rotating order, so
-//! neither library always runs first (warm caches, CPU frequency) or second.
+//! neither library always runs first (warm caches, CPU frequency) or second. And
+//! the heap an operation holds at its peak.
 
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use plistvalue_suite::alloc;
 
 /// Samples of one operation, in round order.
 #[derive(Clone, Debug)]
@@ -111,4 +114,11 @@ pub fn race(rounds: usize, contestants: &mut [&mut dyn FnMut() -> Duration]) -> 
 /// A race of one.
 pub fn solo(rounds: usize, mut op: impl FnMut() -> Duration) -> Stat {
     race(rounds, &mut [&mut op]).remove(0)
+}
+
+/// Most heap live at once while `op` runs, above the starting point, its result
+/// included (it is dropped after the count). One run; the tables take these after
+/// the timing, so that the allocator is warm for both libraries.
+pub fn peak_heap<R>(op: impl FnOnce() -> R) -> u64 {
+    alloc::peak_during(op).1 as u64
 }

@@ -1,6 +1,7 @@
 //! The result table: rows of measurements, printed as Markdown (so a run pastes
 //! straight into BENCHMARKS.md) and written as JSON.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use crate::harness::Stat;
@@ -123,7 +124,7 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-fn cell(m: &Option<Measure>) -> String {
+fn cell(m: Option<&Measure>) -> String {
     match m {
         None => "—".into(),
         Some(Measure::Time(s)) => format!("{} ({})", duration(s.median), duration(s.min)),
@@ -165,8 +166,8 @@ impl Table {
                 .join("; ");
             lines.push([
                 r.op.clone(),
-                cell(&r.ours),
-                cell(&r.plist),
+                cell(r.ours.as_ref()),
+                cell(r.plist.as_ref()),
                 vs,
                 floor,
                 over,
@@ -183,19 +184,19 @@ impl Table {
         for (i, l) in lines.iter().enumerate() {
             out.push('|');
             for (c, w) in l.iter().zip(width) {
-                out.push_str(&format!(" {c}{} |", " ".repeat(w - c.chars().count())));
+                let _ = write!(out, " {c}{} |", " ".repeat(w - c.chars().count()));
             }
             out.push('\n');
             if i == 0 {
                 out.push('|');
                 for w in width {
-                    out.push_str(&format!("{}|", "-".repeat(w + 2)));
+                    let _ = write!(out, "{}|", "-".repeat(w + 2));
                 }
                 out.push('\n');
             }
         }
         for n in &self.notes {
-            out.push_str(&format!("\n{n}"));
+            let _ = write!(out, "\n{n}");
         }
         out.push('\n');
         out
@@ -205,8 +206,8 @@ impl Table {
         let rows = self.rows.iter().map(|r| {
             let mut o = vec![
                 ("operation", Json::Str(r.op.clone())),
-                ("ours", measure_json(&r.ours)),
-                ("plist", measure_json(&r.plist)),
+                ("ours", measure_json(r.ours.as_ref())),
+                ("plist", measure_json(r.plist.as_ref())),
             ];
             if let Some(x) = r.vs_plist() {
                 let meaning = if r.is_time() {
@@ -258,7 +259,7 @@ impl Table {
     }
 }
 
-fn measure_json(m: &Option<Measure>) -> Json {
+fn measure_json(m: Option<&Measure>) -> Json {
     match m {
         None => Json::Null,
         Some(Measure::Time(s)) => Json::Obj(vec![
@@ -310,11 +311,12 @@ impl Json {
             out.push_str(&"  ".repeat(n));
         };
         match self {
-            Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Int(i) => out.push_str(&i.to_string()),
-            Json::Num(x) if x.is_finite() => out.push_str(&format!("{x:.6}")),
-            Json::Num(_) => out.push_str("null"),
+            Json::Num(x) if x.is_finite() => {
+                let _ = write!(out, "{x:.6}");
+            }
+            Json::Null | Json::Num(_) => out.push_str("null"),
             Json::Str(s) => string(out, s),
             Json::Arr(items) if items.iter().all(|i| matches!(i, Json::Int(_))) => {
                 // Sample lists stay on one line.
@@ -326,7 +328,7 @@ impl Json {
                         s
                     })
                     .collect();
-                out.push_str(&format!("[{}]", parts.join(", ")));
+                let _ = write!(out, "[{}]", parts.join(", "));
             }
             Json::Arr(items) => {
                 out.push('[');
@@ -369,7 +371,9 @@ fn string(out: &mut String, s: &str) {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
             c => out.push(c),
         }
     }

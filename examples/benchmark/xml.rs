@@ -10,9 +10,9 @@ use plistvalue::PlistValue;
 use plistvalue_suite::bench_doc::{generate, Project, Variant};
 
 use crate::check::{ensure, same_tree};
-use crate::harness::{race, solo, timed};
+use crate::harness::{peak_heap, race, solo, timed};
 use crate::report::{Json, Measure, Row, Table};
-use crate::{alloc, memcpy_fresh, race2, time, Res};
+use crate::{memcpy_fresh, race2, time, Res};
 
 fn plist_xml<T: serde::Serialize>(v: &T) -> Vec<u8> {
     let mut out = Vec::new();
@@ -104,13 +104,12 @@ pub fn table(n: usize, k: usize) -> Res<Table> {
     let tokenize = solo(k, timed(|| quick_xml_events(&input)));
     let copy = solo(k, timed(|| memcpy_fresh(&input)));
 
-    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
-    let h_dec_ours = heap(&mut || Box::new(plistvalue::from_bytes::<Project>(&input)));
-    let h_dec_plist = heap(&mut || Box::new(plist::from_bytes::<Project>(&input)));
-    let h_udec_ours = heap(&mut || Box::new(plistvalue::from_bytes::<PlistValue>(&input)));
-    let h_udec_plist = heap(&mut || Box::new(plist::Value::from_reader(Cursor::new(&input))));
-    let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec_xml(&project)));
-    let h_enc_plist = heap(&mut || Box::new(plist_xml(&project)));
+    let h_dec_ours = peak_heap(|| plistvalue::from_bytes::<Project>(&input));
+    let h_dec_plist = peak_heap(|| plist::from_bytes::<Project>(&input));
+    let h_udec_ours = peak_heap(|| plistvalue::from_bytes::<PlistValue>(&input));
+    let h_udec_plist = peak_heap(|| plist::Value::from_reader(Cursor::new(&input)));
+    let h_enc_ours = peak_heap(|| plistvalue::to_vec_xml(&project));
+    let h_enc_plist = peak_heap(|| plist_xml(&project));
 
     let faster = |row: Row, x: f64| {
         let met = row.vs_plist().is_some_and(|r| r >= x);

@@ -7,6 +7,7 @@
 //! `cargo run --example make_seeds -- DIR`
 
 use plistvalue::{plist, Date, PlistValue, Uid};
+use plistvalue_suite::bplist::bomb;
 
 fn message(id: i64, comment: Option<&str>) -> PlistValue {
     let mut m = plist!({
@@ -75,24 +76,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         dir.join("seed-project-ascii-serde.bplist"),
         plistvalue::serde::to_vec(&ascii)?,
     )?;
-    std::fs::write(dir.join("seed-bomb.bplist"), bomb(40))?;
+    // `obj_k = [obj_{k-1}, obj_{k-1}]`, built by hand: the writer never shares
+    // containers.
+    std::fs::write(dir.join("seed-bomb.bplist"), bomb(40).build())?;
     Ok(())
-}
-
-/// `obj_k = [obj_{k-1}, obj_{k-1}]`, built by hand: the writer never shares containers.
-fn bomb(k: u8) -> Vec<u8> {
-    let mut out = b"bplist00".to_vec();
-    let mut offsets = vec![out.len() as u8];
-    out.push(0xA0); // obj_0 = []
-    for i in 1..=k {
-        offsets.push(out.len() as u8);
-        out.extend_from_slice(&[0xA2, i - 1, i - 1]);
-    }
-    let table = out.len() as u64;
-    out.extend_from_slice(&offsets);
-    out.extend_from_slice(&[0, 0, 0, 0, 0, 0, 1, 1]);
-    out.extend_from_slice(&(k as u64 + 1).to_be_bytes());
-    out.extend_from_slice(&(k as u64).to_be_bytes());
-    out.extend_from_slice(&table.to_be_bytes());
-    out
 }

@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(doc) = Document::from_slice(data) else {
         return;
     };
-    let _ = plistvalue_fuzz::walk(&doc);
+    let _ = plistvalue_suite::walk::walk(&doc);
     let valid = doc.validate_all().is_ok();
     // Objects unreachable from the root are still addressable; the table holds at
     // most one entry per input byte.

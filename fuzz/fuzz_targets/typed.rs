@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plistvalue_fuzz::model::{Project, ProjectRef};
 use plistvalue_fuzz::same;
+use plistvalue_suite::bench_doc::{Project, ProjectRef};
 
 fuzz_target!(|data: &[u8]| {
     let owned = plistvalue::from_slice::<Project>(data);

@@ -1,13 +1,13 @@
-//! What the fuzz targets share: a lazy walk of a whole document, the benchmark
-//! document's derived models, and the equality the typed targets assert with.
+//! What the fuzz targets share beyond the workspace's own helpers (the benchmark
+//! model and the lazy walk, from `plistvalue_suite`): the equalities the typed
+//! targets assert with.
 
 #![forbid(unsafe_code)]
 
-pub mod model;
-
 use std::fmt::Debug;
 
-use plistvalue::{Document, Error, Kind};
+use plistvalue::Date;
+use plistvalue_suite::bench_doc::Project;
 
 /// `a == b`, except that a NaN (a real or a date read from the input) equals a NaN:
 /// two decodes of the same bytes must agree, and `f64`'s `==` would call them
@@ -21,46 +21,30 @@ pub fn same<T: PartialEq + Debug>(a: &T, b: &T) -> bool {
     a == b && a.contains("NaN")
 }
 
-/// Visits every object reachable from the root once, through the lazy API only, and
-/// reads each leaf with every accessor that applies. Returns the objects visited.
-///
-/// Each object is expanded once (a visited bit per index), so a shared-subtree bomb
-/// costs time linear in the file, not in the tree it describes.
-pub fn walk(doc: &Document<'_>) -> Result<u64, Error> {
-    let mut seen = vec![false; doc.len() as usize];
-    let mut stack = vec![doc.root()?];
-    let mut visited = 0;
-    while let Some(node) = stack.pop() {
-        let i = node.index() as usize;
-        if std::mem::replace(&mut seen[i], true) {
-            continue;
+/// A serde decode and a derive decode of the same file: equal but for the dates,
+/// which the benchmark model's serde derives read through `plist::Date` (RFC 3339
+/// text, then a `SystemTime`, so that the plist crate writes real dates), where the
+/// derive keeps the file's `f64`. Those agree to the microsecond.
+pub fn same_but_dates(serde: &Project, derive: &Project) -> bool {
+    let dates = |p: &Project| -> Vec<f64> {
+        std::iter::once(p.created)
+            .chain(p.messages.iter().map(|m| m.start_date))
+            .map(Date::seconds_since_2001)
+            .collect()
+    };
+    let undated = |p: &Project| {
+        let mut p = p.clone();
+        let zero = Date::from_seconds_since_2001(0.0);
+        p.created = zero;
+        for m in &mut p.messages {
+            m.start_date = zero;
         }
-        visited += 1;
-        match node.kind() {
-            Kind::Array | Kind::Set => {
-                for e in node.elements()? {
-                    stack.push(e?);
-                }
-                // Random access must agree with iteration.
-                if let Some(last) = node.len().checked_sub(1) {
-                    node.at(last)?.expect("index below len");
-                }
-            }
-            Kind::Dictionary => {
-                for entry in node.entries()? {
-                    let (k, v) = entry?;
-                    stack.push(k);
-                    stack.push(v);
-                }
-                node.get("name")?;
-            }
-            _ => {
-                let _ = (node.as_bool(), node.as_integer(), node.as_f64());
-                let _ = (node.as_date(), node.as_uid(), node.as_data());
-                let _ = (node.as_ascii(), node.to_str(), node.str_eq("name"));
-                let _ = node.is_null_marker();
-            }
-        }
-    }
-    Ok(visited)
+        p
+    };
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-6 + a.abs() * 1e-15;
+    same(&undated(serde), &undated(derive))
+        && dates(serde)
+            .into_iter()
+            .zip(dates(derive))
+            .all(|(a, b)| close(a, b))
 }

@@ -1,5 +1,5 @@
 //! Where-clauses for the generated impls. Only type parameters that fields use get
-//! a bound, and only through the fields that need it, as serde_derive does: a
+//! a bound, and only through the fields that need it, as `serde_derive` does: a
 //! parameter used only in a skipped field, a `with` field or a `PhantomData` gets
 //! none, and a recursive type (`struct Tree { children: Vec<Tree> }`) gets no
 //! bound on itself. `#[plist(bound = "...")]` replaces all of this.

@@ -7,13 +7,12 @@ use quote::quote;
 
 use crate::internals::ast::Container;
 
-pub fn wrap_in_const(cont: &Container, code: TokenStream) -> TokenStream {
-    let krate = match &cont.attrs.krate {
-        Some(path) => {
-            let path = &path.value;
-            quote!(#path)
-        }
-        None => quote!(::plistvalue),
+pub fn wrap_in_const(cont: &Container, code: &TokenStream) -> TokenStream {
+    let krate = if let Some(path) = &cont.attrs.krate {
+        let path = &path.value;
+        quote!(#path)
+    } else {
+        quote!(::plistvalue)
     };
     quote! {
         #[doc(hidden)]

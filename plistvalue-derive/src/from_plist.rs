@@ -106,7 +106,7 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
     Ok(dummy::wrap_in_const(
         &cont,
-        quote! {
+        &quote! {
             #items
 
             #[automatically_derived]
@@ -483,18 +483,17 @@ fn tuple(cont: &Container, ctor: &TokenStream, fields: &[Field]) -> TokenStream 
 
 /// The value for a name no variant has: the `other` variant, or an error.
 fn unknown_variant(variants: &[Variant], name: &TokenStream) -> TokenStream {
-    match variants.iter().find(|v| v.attrs.other.is_some()) {
-        Some(v) => {
-            let ident = &v.ident;
-            quote!(__plist::__private::Ok(Self::#ident))
-        }
-        None => quote!(__plist::__private::Err(__plist::__private::unknown_variant(&#name))),
+    if let Some(v) = variants.iter().find(|v| v.attrs.other.is_some()) {
+        let ident = &v.ident;
+        quote!(__plist::__private::Ok(Self::#ident))
+    } else {
+        quote!(__plist::__private::Err(__plist::__private::unknown_variant(&#name)))
     }
 }
 
 /// Runs `body`, which may `return` early, as an expression of type
 /// `Result<Self, Error>`.
-fn attempt(body: TokenStream) -> TokenStream {
+fn attempt(body: &TokenStream) -> TokenStream {
     quote! {
         (|| -> __plist::__private::Result<Self, __plist::Error> { #body })()
     }
@@ -528,7 +527,7 @@ fn external(cont: &Container, variants: &[Variant]) -> TokenStream {
         });
         let matcher = format_ident!("__plist_field_{}", i);
         let read = keyed_read(cont, &v.fields, &matcher, None, &quote!(Self::#ident));
-        let content = attempt(quote! {
+        let content = attempt(&quote! {
             let __node = __c;
             let __guard = __plist::__private::enter_dict(&__node)?;
             #read
@@ -587,14 +586,13 @@ fn internal(cont: &Container, variants: &[Variant], tag: &str) -> TokenStream {
         };
         quote!(#index => #body,)
     });
-    let unknown = match variants.iter().find(|v| v.attrs.other.is_some()) {
-        Some(v) => {
-            let ident = &v.ident;
-            quote!(__plist::__private::Ok(Self::#ident))
-        }
-        None => quote! {
+    let unknown = if let Some(v) = variants.iter().find(|v| v.attrs.other.is_some()) {
+        let ident = &v.ident;
+        quote!(__plist::__private::Ok(Self::#ident))
+    } else {
+        quote! {
             __plist::__private::Err(__plist::__private::unknown_variant(&__t).in_key(#tag))
-        },
+        }
     };
     quote! {
         let __guard = __plist::__private::enter_dict(&__node)?;
@@ -633,7 +631,7 @@ fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
                 }
             }
             Style::Tuple => {
-                let read = attempt(tuple(cont, &quote!(Self::#ident), &v.fields));
+                let read = attempt(&tuple(cont, &quote!(Self::#ident), &v.fields));
                 quote! {
                     if let __plist::__private::Ok(__x) = #read {
                         return __plist::__private::Ok(__x);
@@ -643,7 +641,7 @@ fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
             Style::Struct => {
                 let matcher = format_ident!("__plist_field_{}", i);
                 let read = keyed_read(cont, &v.fields, &matcher, None, &quote!(Self::#ident));
-                let read = attempt(quote! {
+                let read = attempt(&quote! {
                     let __guard = __plist::__private::enter_dict(&__node)?;
                     #read
                 });

@@ -28,7 +28,7 @@
 //!
 //! (The examples here are not doctests, since a proc-macro crate cannot depend on
 //! the crate that re-exports it; each is exercised in the workspace's
-//! `tests/derive.rs`.)
+//! `tests/derive/`.)
 //!
 //! # Representation
 //!
@@ -186,7 +186,7 @@
 //!
 //! # Generics
 //!
-//! As in serde_derive, the impls bound only the type parameters that fields use:
+//! As in `serde_derive`, the impls bound only the type parameters that fields use:
 //! `T: ToPlist` (and `T: FromPlist<'de>`) for each parameter that appears in a
 //! field that is not skipped and has no `with`; `T::Assoc: ...` for an associated
 //! type; nothing for a parameter inside `PhantomData`; the field's own type for a

@@ -61,7 +61,7 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
     Ok(dummy::wrap_in_const(
         &cont,
-        quote! {
+        &quote! {
             #[automatically_derived]
             impl #impl_generics __plist::ToPlist for #ident #ty_generics #where_clause {
                 fn to_plist<'__a>(
@@ -229,17 +229,14 @@ fn keyed_fields<'f>(
             let __v = #value?;
             __enc.child(__v);
         };
-        match test {
-            Some(test) => {
-                let p = Literal::usize_unsuffixed(tests.len());
-                tests.push(test);
-                keys.extend(quote!(if __present[#p] { #key }));
-                values.extend(quote!(if __present[#p] { #value }));
-            }
-            None => {
-                keys.extend(key);
-                values.extend(value);
-            }
+        if let Some(test) = test {
+            let p = Literal::usize_unsuffixed(tests.len());
+            tests.push(test);
+            keys.extend(quote!(if __present[#p] { #key }));
+            values.extend(quote!(if __present[#p] { #value }));
+        } else {
+            keys.extend(key);
+            values.extend(value);
         }
     }
     let n = Literal::usize_unsuffixed(tests.len());
@@ -418,16 +415,13 @@ fn internal_variant(
     slots: &mut Slots,
 ) -> TokenStream {
     let name = slots.key(&variant.name);
-    let (presence, keys, values) = match variant.style {
-        Style::Newtype => {
-            let (field, access) = &fields[0];
-            let (keys, values) = inline_passes(field, access, &format_ident!("__s"));
-            (TokenStream::new(), keys, values)
-        }
-        _ => {
-            let k = keyed_fields(fields.into_iter(), slots);
-            (k.presence, k.keys, k.values)
-        }
+    let (presence, keys, values) = if variant.style == Style::Newtype {
+        let (field, access) = &fields[0];
+        let (keys, values) = inline_passes(field, access, &format_ident!("__s"));
+        (TokenStream::new(), keys, values)
+    } else {
+        let k = keyed_fields(fields.into_iter(), slots);
+        (k.presence, k.keys, k.values)
     };
     quote! {
         let __frame = __enc.begin_dict();

@@ -1,6 +1,7 @@
 //! One error type for reading and writing. It is boxed so that `Result<T, Error>` stays
 //! one word wide on the hot path, and it carries where things went wrong: the byte
-//! offset, the object index and the key path, each when it applies.
+//! offset, the object index (binary) or the line and column (XML), and the key path,
+//! each when it applies. The XML reader's own errors are [`XmlError`] (`xml.rs`).
 
 use std::fmt;
 
@@ -8,76 +9,183 @@ mod xml;
 pub use xml::XmlError;
 
 /// What went wrong, without the where. Match on it through [`Error::kind`].
+///
+/// Every error the crate itself finds has its own variant; only errors from user
+/// code ([`Error::custom`], serde's `custom`) are [`ErrorKind::Custom`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
+    /// The input is shorter than the smallest binary plist.
     #[error("input is {len} bytes; a binary plist needs at least 41")]
-    TooShort { len: usize },
+    TooShort {
+        /// The input's length.
+        len: usize,
+    },
+    /// The input does not start with `bplist`.
     #[error("not a binary plist: the header is not \"bplist00\"")]
     BadMagic,
+    /// A `bplist` version other than `0?`, such as `bplist15`.
     #[error("unsupported binary plist version \"bplist{}{}\"; only 00 is read", *.0 as char, *.1 as char)]
     UnsupportedVersion(u8, u8),
+    /// A trailer that breaks one of CoreFoundation's rules, named here.
     #[error("invalid trailer: {0}")]
     InvalidTrailer(&'static str),
+    /// An offset-table entry outside the object area.
     #[error("object offset {offset} is outside the object area")]
-    OffsetOutOfRange { offset: u64 },
+    OffsetOutOfRange {
+        /// The entry's value.
+        offset: u64,
+    },
+    /// A reference to an object the offset table does not have.
     #[error("object reference {reference} is not below the object count {num_objects}")]
-    RefOutOfRange { reference: u64, num_objects: u64 },
+    RefOutOfRange {
+        /// The reference.
+        reference: u64,
+        /// The trailer's object count.
+        num_objects: u64,
+    },
+    /// A marker byte no format version defines.
     #[error("unknown or unsupported object marker 0x{0:02x}")]
     InvalidMarker(u8),
+    /// An object that runs into the offset table.
     #[error("object runs past the end of the object area")]
     Truncated,
+    /// A count, width or payload length that cannot be, named here.
     #[error("invalid length: {0}")]
     InvalidLength(&'static str),
+    /// String bytes that are not text, named here.
     #[error("invalid string: {0}")]
     InvalidString(&'static str),
+    /// A dictionary key that is not a string; the kind it is.
     #[error("dictionary key is {0}, not a string")]
     NonStringKey(&'static str),
+    /// A container that contains itself.
     #[error("reference cycle: an object contains itself")]
     Cycle,
+    /// A typed decode nested deeper than [`Limits::max_depth`](crate::Limits::max_depth).
     #[error("nesting deeper than the limit of {0}")]
     DepthLimit(usize),
+    /// A decode would produce more values or copy more bytes than its budget allows.
     #[error(
         "decoding would exceed the {what} budget of {limit}; raise it in Limits for trusted input"
     )]
-    BudgetExceeded { what: &'static str, limit: u64 },
+    BudgetExceeded {
+        /// "node" or "byte".
+        what: &'static str,
+        /// The budget.
+        limit: u64,
+    },
+    /// The object is not of the type being decoded.
     #[error("expected {expected}, found {found}")]
     TypeMismatch {
+        /// What the type being decoded reads.
         expected: &'static str,
+        /// What the object is.
         found: &'static str,
     },
+    /// An array whose length is not the one a tuple or fixed-size array needs.
+    #[error("expected an array of {expected} elements, found {found} elements")]
+    WrongLength {
+        /// The length the type needs.
+        expected: usize,
+        /// The array's length.
+        found: usize,
+    },
+    /// A required field's key is absent.
     #[error("missing field `{0}`")]
     MissingField(&'static str),
+    /// A key that `deny_unknown_fields` rejects.
     #[error("unknown field `{0}`")]
     UnknownField(String),
+    /// A variant name the enum does not have.
     #[error("unknown variant `{0}`")]
     UnknownVariant(String),
+    /// A variant with fields named by a bare string, which only unit variants are.
+    #[error("variant `{0}` has fields; expected a one-key dictionary {{\"{0}\": ...}}")]
+    VariantNeedsContent(&'static str),
+    /// An externally tagged enum read from a dictionary without exactly one key.
+    #[error(
+        "expected a variant name or a dictionary with one key (the variant name), \
+         found a dictionary with {0} keys"
+    )]
+    VariantKeys(usize),
+    /// No variant of an untagged enum decoded; the enum's name.
+    #[error("data did not match any variant of untagged enum `{0}`")]
+    NoVariantMatched(&'static str),
+    /// A dictionary key whose text does not parse as the map's key type.
+    #[error("dictionary key `{key}` is not a {target}")]
+    KeyNotParsed {
+        /// The key's text.
+        key: String,
+        /// The key type.
+        target: &'static str,
+    },
+    /// An integer outside the range of the type it is read into or written from.
     #[error("integer {value} does not fit in {target}")]
-    IntegerOutOfRange { value: i128, target: &'static str },
+    IntegerOutOfRange {
+        /// The integer.
+        value: i128,
+        /// The type, or the plist range.
+        target: &'static str,
+    },
+    /// A UTF-16 or non-ASCII string read into `&str`, which can only borrow ASCII.
     #[error("cannot borrow a UTF-16 or non-ASCII string as &str; decode into String or Cow<str>")]
     BorrowUtf16,
+    /// A date outside what the target type (`SystemTime`, chrono, a `Duration`'s
+    /// text) can hold, or NaN.
     #[error("date {seconds} s since 2001-01-01T00:00:00Z is outside what {target} can hold")]
-    DateOutOfRange { seconds: f64, target: &'static str },
+    DateOutOfRange {
+        /// The date, as the file stores it.
+        seconds: f64,
+        /// The type it was converted to.
+        target: &'static str,
+    },
+    /// Date text that is not Apple's RFC 3339 form (nor any chrono reads).
     #[error("invalid date text `{text}` at column {column}: expected {expected}")]
     InvalidDateText {
+        /// The text.
         text: String,
+        /// Where it goes wrong, 1-based.
         column: usize,
+        /// What that column should hold.
         expected: &'static str,
     },
+    /// A path that is not UTF-8, which a plist string cannot hold.
     #[error("path `{0}` is not valid UTF-8, which a plist string must be")]
     NonUtf8Path(String),
+    /// Seconds a `Duration` cannot hold: negative, NaN, infinite or too large.
     #[error("{0} s is not a Duration, which holds 0 to 18446744073709551615.999999999 s")]
     DurationOutOfRange(f64),
+    /// A serde newtype this format gives a meaning (a date, a UID) holding something
+    /// else.
+    #[error("a {newtype} must hold {expected}, found {found}")]
+    NewtypeMismatch {
+        /// The newtype: `plistvalue::Date`, `plist::Date`, a UID.
+        newtype: &'static str,
+        /// What it must hold.
+        expected: &'static str,
+        /// What it held.
+        found: &'static str,
+    },
+    /// A serde `Serialize` or `Deserialize` impl that called the format out of
+    /// order, named here.
+    #[error("{0}")]
+    SerdeOrder(&'static str),
+    /// A document with more objects than this writer's 32-bit table can index.
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),
     /// The input is not a property list CoreFoundation's XML parser reads, or a value
-    /// the XML writer cannot write.
+    /// the XML writer cannot write; which, in the [`XmlError`].
     #[error("{0}")]
     Xml(#[from] XmlError),
+    /// XML input given to a reader of binary plists only (`from_slice`), which names
+    /// the functions that read either format.
     #[error("the input is an XML property list, and this reader reads binary ones: use plistvalue::from_bytes (or from_reader, from_file)")]
     XmlInput,
+    /// An error from user code: a `with` module, a manual impl, serde's `custom`.
     #[error("{0}")]
     Custom(String),
+    /// The reader or writer failed.
     #[error("I/O error: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -85,12 +193,25 @@ pub enum ErrorKind {
 /// One step of a key path: a dictionary key or an array index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathSegment {
+    /// A dictionary key, as the file spells it.
     Key(String),
+    /// A position in an array.
     Index(usize),
 }
 
-/// A reading or writing error, with the byte offset, object index and key path that
-/// locate it.
+/// A reading or writing error, with the byte offset, object index (or, in XML, line
+/// and column) and key path that locate it.
+///
+/// ```
+/// use plistvalue::{plist, ErrorKind, PathSegment};
+/// let bytes = plistvalue::to_vec(&plist!({ "sizes": [1, "two"] })).unwrap();
+/// let err = plistvalue::from_slice::<std::collections::HashMap<String, Vec<u8>>>(&bytes)
+///     .unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::TypeMismatch { .. }));
+/// assert_eq!(err.path_string(), "sizes[1]");
+/// assert_eq!(err.path().last(), Some(&PathSegment::Index(1)));
+/// assert!(err.offset().is_some());
+/// ```
 pub struct Error(Box<Inner>);
 
 struct Inner {
@@ -104,6 +225,7 @@ struct Inner {
 }
 
 impl Error {
+    /// An error of `kind`, not yet located.
     #[cold]
     pub fn new(kind: ErrorKind) -> Error {
         Error(Box::new(Inner {
@@ -136,6 +258,7 @@ impl Error {
 
     /// Records where the error happened unless something deeper already did.
     #[cold]
+    #[must_use]
     pub fn with_position(mut self, offset: u64, object: u64) -> Error {
         if self.0.offset.is_none() {
             self.0.offset = Some(offset);
@@ -157,6 +280,7 @@ impl Error {
 
     /// Prepends a dictionary key to the path, as the error unwinds out of a value.
     #[cold]
+    #[must_use]
     pub fn in_key(mut self, key: &str) -> Error {
         self.0.path.push(PathSegment::Key(key.to_owned()));
         self
@@ -164,11 +288,13 @@ impl Error {
 
     /// Prepends an array index to the path.
     #[cold]
+    #[must_use]
     pub fn in_index(mut self, index: usize) -> Error {
         self.0.path.push(PathSegment::Index(index));
         self
     }
 
+    /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
@@ -219,6 +345,7 @@ impl Error {
         s
     }
 
+    /// What went wrong, without the where.
     pub fn into_kind(self) -> ErrorKind {
         self.0.kind
     }

@@ -30,14 +30,31 @@
 //! | tell the formats apart | [`Format::detect`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
+//! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` |
+//!
+//! # How the crate is built
+//! One way, bottom to top (ARCHITECTURE.md at the repository's top level has the
+//! rooms of each module, and a test keeps the graph true): the byte vocabulary and
+//! the error type; the value types; the writer (the object table every format fills
+//! and the binary emitter) and the reader (the lazy `Document`); the `ToPlist` and
+//! `FromPlist` conversions; the XML format, built on the table and the reader; the
+//! serde bridge; the archive format; the entry points.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+// The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
+// that no module imports one above it):
+// 1. format, error   2. value, macros   3. writer, reader   4. convert   5. xml
+// 6. serde   7. archive   8. the entry points: encode, decode, and this file.
 mod convert;
+mod decode;
+mod encode;
 pub mod error;
 mod format;
-mod formats;
 mod macros;
 mod reader;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
 mod value;
 mod writer;
@@ -45,16 +62,23 @@ mod writer;
 mod xml;
 
 pub use convert::{FromPlist, FromPlistOwned, ToPlist};
-pub use error::{Error, ErrorKind, PathSegment, XmlError};
-pub use formats::{
-    from_bytes, from_file, from_reader, from_slice, from_slice_with_limits, to_binary, to_file,
-    Format,
+pub use decode::{
+    from_bytes, from_file, from_reader, from_slice, from_slice_with_limits, to_binary, Format,
 };
+pub use encode::{to_file, to_vec, to_writer, Writer};
 #[cfg(feature = "xml")]
-pub use formats::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
-pub use reader::{Document, Elements, Entries, Kind, Limits, Node};
+pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
+pub use error::{Error, ErrorKind, PathSegment, XmlError};
+pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
-pub use writer::{to_vec, to_writer, Encoder, Frame, ObjRef, Writer};
+pub use writer::{Encoder, Frame, ObjRef};
+
+/// The iterator and entry types of [`Dictionary`].
+pub mod dictionary {
+    pub use crate::value::{
+        Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+    };
+}
 
 #[cfg(feature = "derive")]
 pub use plistvalue_derive::{FromPlist, ToPlist};

@@ -34,7 +34,7 @@
 
 use std::collections::HashSet;
 
-use crate::model::{Obs, When};
+use plistvalue_suite::differential::model::{Obs, When};
 
 /// CF's depth limit on macOS (`CFPropertyList_Internal.h`).
 const MAX_DEPTH: usize = 512;

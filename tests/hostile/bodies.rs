@@ -5,8 +5,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use plistvalue::{plist, Date, Document, ErrorKind, Integer, Kind, PlistValue, Uid};
 
-use crate::build::{array, ascii, date, dict, head, int, raw, uint, utf16, Bplist};
 use crate::support::decode;
+use plistvalue_suite::bplist::{array, ascii, date, dict, head, int, raw, uint, utf16, Bplist};
 
 /// A file whose only object is `object`, with the top at offset 8.
 fn only(object: &[u8]) -> Vec<u8> {

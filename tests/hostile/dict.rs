@@ -4,8 +4,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use plistvalue::{plist, Document, ErrorKind, Kind, PlistValue, Uid};
 
-use crate::build::{array, ascii, data, date, dict, int, raw, real, utf16, Bplist};
 use crate::support::decode;
+use plistvalue_suite::bplist::{array, ascii, data, date, dict, int, raw, real, utf16, Bplist};
 
 #[test]
 fn e32_non_string_keys_readable_lazily_rejected_in_plist_value() {

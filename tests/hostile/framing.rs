@@ -3,8 +3,8 @@
 
 use plistvalue::{ErrorKind, PlistValue};
 
-use crate::build::{ascii, data, dict, int, seq, Bplist};
 use crate::support::decode;
+use plistvalue_suite::bplist::{ascii, data, dict, int, seq, Bplist};
 
 /// `{"a": 1}`, a small valid document.
 fn small() -> Bplist {

@@ -3,8 +3,8 @@
 
 use plistvalue::{Document, ErrorKind, Limits, PlistValue};
 
-use crate::build::{ascii, bomb, chain, seq, Bplist};
 use crate::support::{decode, Nest};
+use plistvalue_suite::bplist::{ascii, bomb, chain, seq, Bplist};
 
 /// Leaves of a tree, without recursion.
 fn leaves(v: &PlistValue) -> u64 {

@@ -1,9 +1,10 @@
 //! Hostile input, one named test per case of `../shared/USERS.md` §5, grouped by its
 //! sections: `framing` (A), `refs` (B), `bodies` (C), `graph` (D), `dict` (E),
-//! `writer` (F); `xml` is XML.md §4.2, the hostile XML list. Test `a04_…` is case 4, and so on. Inputs are built byte by byte
-//! with `build`; each rejection asserts the error kind and the byte offset the
-//! library reports, and where CoreFoundation accepts an input the test asserts the
-//! value read instead. `limits` checks the public `Limits` type.
+//! `writer` (F); `xml` is XML.md §4.2, the hostile XML list. Test `a04_…` is case 4,
+//! and so on. Inputs are built byte by byte with `plistvalue_suite::bplist`; each
+//! rejection asserts the error kind and the byte offset (in XML, the line and column)
+//! the library reports, and where CoreFoundation accepts an input the test asserts
+//! the value read instead. `limits` checks the public `Limits` type.
 //!
 //! Reader policies exercised here (FORMAT.md §4.1 is CoreFoundation's behaviour):
 //! - magic `bplist0?` with any 8th byte; other `bplist` versions → `UnsupportedVersion`;
@@ -20,7 +21,6 @@
 
 #[macro_use]
 mod support;
-mod build;
 
 mod bodies;
 mod dict;

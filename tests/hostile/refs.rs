@@ -3,8 +3,8 @@
 
 use plistvalue::{plist, Document, ErrorKind};
 
-use crate::build::{array, ascii, dict, int, raw, seq, Bplist};
 use crate::support::decode;
+use plistvalue_suite::bplist::{array, ascii, dict, int, raw, seq, Bplist};
 
 #[test]
 fn b11_object_offset_in_header_table_or_trailer_rejected_when_reached() {

@@ -1,11 +1,8 @@
-//! Helpers shared by the hostile tests: decoding shorthands, a recursive typed
-//! model, and a lazy walk of a whole document.
+//! Helpers shared by the hostile tests: decoding shorthands and a recursive typed
+//! model. (The byte builder and the lazy walk are the workspace's, in
+//! `plistvalue_suite`.)
 
 use plistvalue::{Error, FromPlist, Node, PlistValue};
-
-#[path = "../support/mod.rs"]
-mod shared;
-pub use shared::walk;
 
 pub fn decode(bytes: &[u8]) -> Result<PlistValue, Error> {
     plistvalue::from_slice(bytes)

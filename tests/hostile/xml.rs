@@ -3,9 +3,11 @@
 //! hangs or takes unbounded memory. Small cases of the list are also checked
 //! against CF's parser model, one by one, in `tests/xml/rules.rs`.
 
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use plistvalue::{Error, ErrorKind, PlistValue, XmlError};
+use plistvalue_suite::bplist::bomb;
 
 const HEAD: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n";
 
@@ -45,10 +47,12 @@ fn entities_cannot_be_declared_so_nothing_expands_or_is_fetched() {
     let laughs = {
         let mut dtd = String::from("<!DOCTYPE plist [<!ENTITY l0 \"ha\">");
         for i in 1..10 {
-            dtd.push_str(&format!(
+            write!(
+                dtd,
                 "<!ENTITY l{i} \"{}\">",
                 format!("&l{};", i - 1).repeat(10)
-            ));
+            )
+            .unwrap();
         }
         dtd.push(']');
         dtd.push('>');
@@ -172,18 +176,20 @@ fn width_costs_linear_time() {
     let body = format!("<array>{}</array>", "<integer>7</integer>".repeat(n));
     let v = within(Duration::from_secs(20), || read(&doc(&body)).unwrap());
     assert_eq!(v.as_array().unwrap().len(), n);
-    let keys: String = (0..200_000)
-        .map(|i| format!("<key>k{i}</key><integer>{i}</integer>"))
-        .collect();
+    let mut keys = String::new();
+    for i in 0..200_000 {
+        write!(keys, "<key>k{i}</key><integer>{i}</integer>").unwrap();
+    }
     let v = within(Duration::from_secs(20), || {
         read(&doc(&format!("<dict>{keys}</dict>"))).unwrap()
     });
     assert_eq!(v.as_dictionary().unwrap().len(), 200_000);
     assert_eq!(v["k199999"], PlistValue::from(199_999));
     // One key 200,000 times: one entry, the last value (R18), in linear time.
-    let same: String = (0..200_000)
-        .map(|i| format!("<key>k</key><integer>{i}</integer>"))
-        .collect();
+    let mut same = String::new();
+    for i in 0..200_000 {
+        write!(same, "<key>k</key><integer>{i}</integer>").unwrap();
+    }
     let v = within(Duration::from_secs(20), || {
         read(&doc(&format!("<dict>{same}</dict>"))).unwrap()
     });
@@ -297,34 +303,15 @@ fn truncation_at_every_point_is_an_error_except_the_final_newline() {
 
 #[test]
 fn a_binary_dag_stops_at_a_budget_and_its_xml_at_cfs_visit_bound() {
-    // 48 levels, each array holding the next twice: 2^48 leaves in ~1 KB.
-    let mut enc_levels: Vec<u8> = Vec::new();
-    let n = 48u8;
-    let mut objects = Vec::new();
-    // Object 0: true; object k: [k-1, k-1].
-    objects.push(vec![0x09]);
-    for k in 1..=n {
-        objects.push(vec![0xA2, k - 1, k - 1]);
-    }
-    enc_levels.extend_from_slice(b"bplist00");
-    let mut offsets = Vec::new();
-    for o in &objects {
-        offsets.push(enc_levels.len() as u8);
-        enc_levels.extend_from_slice(o);
-    }
-    let table = enc_levels.len() as u64;
-    enc_levels.extend_from_slice(&offsets);
-    enc_levels.extend_from_slice(&[0; 6]);
-    enc_levels.extend_from_slice(&[1, 1]);
-    enc_levels.extend_from_slice(&(objects.len() as u64).to_be_bytes());
-    enc_levels.extend_from_slice(&(n as u64).to_be_bytes());
-    enc_levels.extend_from_slice(&table.to_be_bytes());
-    let e = within(Duration::from_secs(10), || read(&enc_levels).unwrap_err());
+    // 48 levels, each array holding the next twice: 2^49 - 1 values in 234 bytes.
+    let dag = bomb(48).build();
+    let e = within(Duration::from_secs(10), || read(&dag).unwrap_err());
     assert!(
         matches!(e.kind(), ErrorKind::BudgetExceeded { .. }),
         "{e:?}"
     );
-    // The same graph handed to the XML writer: CF's visit bound stops it at once.
+    // A graph of that shape handed to the XML writer: CF's visit bound stops it at
+    // once.
     struct Dag;
     impl plistvalue::ToPlist for Dag {
         fn to_plist<'a>(

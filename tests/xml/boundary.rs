@@ -4,8 +4,7 @@
 //! (W13, R19), empty forms (W11).
 
 use plistvalue::{Dictionary, PlistValue};
-
-use crate::model::{date, int, uid};
+use plistvalue_suite::differential::model::{date, int, uid};
 
 fn s(text: &str) -> PlistValue {
     PlistValue::String(text.into())
@@ -50,17 +49,17 @@ pub fn trees() -> Vec<(String, PlistValue)> {
         1e-5,
         1e-4,
         5e-324,
-        2.2250738585072014e-308,
+        2.225_073_858_507_201_4e-308,
         f64::MAX,
         -2.5,
         2f64.powi(-25),
-        0.3333333432674408,
+        0.333_333_343_267_440_8,
         -0.0,
         0.0,
         f64::NAN,
         f64::INFINITY,
         f64::NEG_INFINITY,
-        123456789012345680.0,
+        123_456_789_012_345_680.0,
         1.5e300,
     ];
     out.push((
@@ -71,7 +70,7 @@ pub fn trees() -> Vec<(String, PlistValue)> {
         0.0,
         -0.5,
         0.5,
-        0.999999,
+        0.999_999,
         -1e-20,
         -1e-300,
         725_760_000.0,

@@ -7,14 +7,14 @@ use std::fs;
 use std::path::PathBuf;
 
 use plistvalue::{Dictionary, PlistValue};
+use plistvalue_suite::differential::model::{self, same_tree, Obs, Rules};
 
 use crate::expect::{self, Reader};
-use crate::model::{same_tree, Obs, Rules};
 use crate::oracle::{self, Answer, Job};
 
 /// (file, written by CF) for every row of a corpus MANIFEST.tsv.
 fn manifest(dir: &str) -> Option<Vec<(PathBuf, bool)>> {
-    let dir = crate::support::shared(dir)?;
+    let dir = plistvalue_suite::env::shared(dir)?;
     let text = fs::read_to_string(dir.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
@@ -33,20 +33,15 @@ fn manifest(dir: &str) -> Option<Vec<(PathBuf, bool)>> {
 
 /// A UID as plistlib reads its XML: the dictionary `{CF$UID: n}`.
 fn uids_as_dicts(v: &PlistValue) -> PlistValue {
-    match v {
+    model::map_scalars(v, &mut |x| match x {
         PlistValue::Uid(u) => {
             let mut d = Dictionary::new();
             d.insert("CF$UID", PlistValue::Integer((u.get() as i64).into()));
-            PlistValue::Dictionary(d)
+            Some(PlistValue::Dictionary(d))
         }
-        PlistValue::Array(a) => PlistValue::Array(a.iter().map(uids_as_dicts).collect()),
-        PlistValue::Dictionary(d) => PlistValue::Dictionary(
-            d.iter()
-                .map(|(k, e)| (k.clone(), uids_as_dicts(e)))
-                .collect(),
-        ),
-        other => other.clone(),
-    }
+        _ => None,
+    })
+    .0
 }
 
 #[test]
@@ -87,13 +82,13 @@ fn every_xml_corpus_file_reads_to_cf_and_plistlib_trees_and_cf_files_write_back_
     let answers = oracle::run(dir.path(), &tools, &jobs);
     for ((name, tree), pair) in trees.iter().zip(answers.chunks(2)) {
         let cf = match &pair[0] {
-            Answer::Ok(t) => oracle::parse(t).unwrap(),
+            Answer::Ok(t) => model::parse(t).unwrap(),
             other => panic!("{name}: CF's parser model: {other:?}"),
         };
         same_tree(tree, &cf, Rules::default())
             .unwrap_or_else(|e| panic!("{name}: vs CF model: {e}"));
         let pl = match &pair[1] {
-            Answer::Ok(t) => crate::model::parse(t).unwrap(),
+            Answer::Ok(t) => model::parse(t).unwrap(),
             other => panic!("{name}: plistlib: {other:?}"),
         };
         same_tree(&uids_as_dicts(tree), &pl, Rules::default())
@@ -104,7 +99,7 @@ fn every_xml_corpus_file_reads_to_cf_and_plistlib_trees_and_cf_files_write_back_
 
 #[test]
 fn every_valid_binary_corpus_file_converts_to_xml_and_back() {
-    let Some(rows) = crate::support::corpus_manifest() else {
+    let Some(rows) = plistvalue_suite::env::corpus_manifest() else {
         return;
     };
     let mut count = 0;

@@ -1,5 +1,5 @@
-//! The differential test: seeded random trees (`tests/compat/gen.rs`, the binary
-//! test's generator) plus boundary trees, through XML both ways.
+//! The differential test: seeded random trees (`plistvalue_suite::differential::gen`,
+//! the binary test's generator) plus boundary trees, through XML both ways.
 //!
 //! * **Ours → readers.** Each tree is written with `to_vec_xml` and must be byte for
 //!   byte what `cf_xml.render` (the CF writer model) writes, and must read back, by
@@ -15,12 +15,12 @@
 use std::fs;
 
 use plistvalue::{Date, PlistValue};
+use plistvalue_suite::differential::model::{self, same_tree, Obs, Rules};
+use plistvalue_suite::differential::tools::{self, Tally};
+use plistvalue_suite::differential::{gen, plist_crate};
 
 use crate::expect::{self, Reader};
-use crate::model::{self, same_tree, Obs, Rules};
 use crate::oracle::{self, Answer, Job};
-use crate::tools::{self, Tally};
-use crate::{gen, plist_crate};
 
 const UNWRITABLE: &str =
     "NaN, infinite or |date| > 1e15 s: CF's text is undefined (the model refuses), \
@@ -157,7 +157,7 @@ fn random_trees_our_xml_other_readers() {
             &what,
             match parsed {
                 Answer::Ok(t) => {
-                    oracle::parse(&t).and_then(|o| same_tree(&cf_tree, &o, Rules::default()))
+                    model::parse(&t).and_then(|o| same_tree(&cf_tree, &o, Rules::default()))
                 }
                 other => Err(format!("{other:?}")),
             },

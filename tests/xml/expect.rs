@@ -2,6 +2,7 @@
 //! XML allows" made exact. Each rule cites XML.md.
 
 use plistvalue::{Date, Dictionary, PlistValue, Uid};
+use plistvalue_suite::differential::model;
 
 /// Keys in CF's order: UTF-16 code units (W12).
 pub fn utf16_key(k: &str) -> Vec<u16> {
@@ -87,7 +88,7 @@ fn walk(v: &PlistValue, sorted: bool, reader: Reader, cf_text: bool) -> PlistVal
 /// Whether CF's writer model leaves the tree's text undefined (`Unmodeled`): NaN,
 /// infinite, or very distant dates.
 pub fn unwritable(v: &PlistValue) -> bool {
-    crate::model::any(
+    model::any(
         v,
         |x| matches!(x, PlistValue::Date(d) if d.seconds_since_2001().is_nan() || d.seconds_since_2001().abs() > 1e15),
     )
@@ -101,7 +102,7 @@ pub fn has_non_xml_chars(v: &PlistValue) -> bool {
             (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'
         })
     };
-    crate::model::any(v, |x| match x {
+    model::any(v, |x| match x {
         PlistValue::String(s) => bad(s),
         PlistValue::Dictionary(d) => d.keys().any(|k| bad(k)),
         _ => false,
@@ -110,7 +111,7 @@ pub fn has_non_xml_chars(v: &PlistValue) -> bool {
 
 /// Whether a date falls outside years 1 to 9999, which `datetime` cannot hold.
 pub fn has_dates_outside_datetime(v: &PlistValue) -> bool {
-    crate::model::any(
+    model::any(
         v,
         |x| matches!(x, PlistValue::Date(d) if !(-63_113_904_000.0..252_423_993_600.0).contains(&written_seconds(d.seconds_since_2001()))),
     )

@@ -3,21 +3,6 @@
 //! trees through every other reader and writer, `api` the entry points and errors.
 //! The hostile list of XML.md §4.2 is in `tests/hostile/xml.rs`.
 
-#[allow(dead_code)]
-#[path = "../compat/gen.rs"]
-mod gen;
-#[allow(dead_code)]
-#[path = "../compat/model.rs"]
-mod model;
-#[allow(dead_code)]
-#[path = "../compat/plist_crate.rs"]
-mod plist_crate;
-#[path = "../support/mod.rs"]
-mod support;
-#[allow(dead_code)]
-#[path = "../compat/tools.rs"]
-mod tools;
-
 mod api;
 mod boundary;
 mod corpus;

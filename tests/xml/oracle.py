@@ -13,97 +13,22 @@ Each line of JOBS is one job; stdout gets one line per job, in order:
 
 A job that raises prints "err <exception>" and the batch goes on.
 
-TREE is the prefix notation of tests/compat/oracle.py (t f n i r m b s u a k), plus
-  d<16 hex>   a date as the bits of its CFAbsoluteTime double (cf_xml.AbsTime)
-Dates read by plistlib print as m<micros>; dates read by cf_xml.parse as d<bits>.
+TREE is the prefix notation of src/differential/notation.py (and model.rs), with
+dates as d<16 hex>, the bits of a CFAbsoluteTime double (cf_xml.AbsTime). Dates
+read by plistlib print as m<micros>; dates read by cf_xml.parse as d<bits>.
 """
 
-import datetime
+import os
 import plistlib
-import struct
 import sys
 
-EPOCH = datetime.datetime(2001, 1, 1)
-
-
-def dump(v, out, cf):
-    if v is None:
-        out.append("n")
-    elif v is True:
-        out.append("t")
-    elif v is False:
-        out.append("f")
-    elif isinstance(v, cf.AbsTime):
-        out.append("d" + struct.pack(">d", float(v)).hex())
-    elif isinstance(v, plistlib.UID):
-        out.append("u%d" % v.data)
-    elif isinstance(v, int):
-        out.append("i%d" % v)
-    elif isinstance(v, float):
-        out.append("r" + struct.pack(">d", v).hex())
-    elif isinstance(v, datetime.datetime):
-        d = v - EPOCH
-        out.append("m%d" % ((d.days * 86400 + d.seconds) * 10**6 + d.microseconds))
-    elif isinstance(v, bytes):
-        out.append("b" + v.hex())
-    elif isinstance(v, str):
-        out.append("s" + v.encode("utf-8", "surrogatepass").hex())
-    elif isinstance(v, list):
-        out.append("a%d" % len(v))
-        for x in v:
-            dump(x, out, cf)
-    elif isinstance(v, dict):
-        out.append("k%d" % len(v))
-        for k, x in v.items():
-            dump(k, out, cf)
-            dump(x, out, cf)
-    else:
-        raise TypeError("cannot describe %r" % type(v).__name__)
-
-
-def build(tokens, cf):
-    t = next(tokens)
-    tag, rest = t[0], t[1:]
-    if tag == "t":
-        return True
-    if tag == "f":
-        return False
-    if tag == "i":
-        return int(rest)
-    if tag == "r":
-        return struct.unpack(">d", bytes.fromhex(rest))[0]
-    if tag == "d":
-        return cf.AbsTime(struct.unpack(">d", bytes.fromhex(rest))[0])
-    if tag == "m":
-        return EPOCH + datetime.timedelta(microseconds=int(rest))
-    if tag == "b":
-        return bytes.fromhex(rest)
-    if tag == "s":
-        return bytes.fromhex(rest).decode("utf-8")
-    if tag == "u":
-        return plistlib.UID(int(rest))
-    if tag == "a":
-        return [build(tokens, cf) for _ in range(int(rest))]
-    if tag == "k":
-        d = {}
-        for _ in range(int(rest)):
-            k = build(tokens, cf)
-            d[k] = build(tokens, cf)
-        return d
-    raise ValueError("unknown token %r" % t)
-
-
-def tree(text, cf):
-    tokens = iter(text.split(" "))
-    v = build(tokens, cf)
-    if next(tokens, None) is not None:
-        raise ValueError("trailing tokens")
-    return v
+sys.dont_write_bytecode = True  # no __pycache__ in src/
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../src/differential"))
+import notation  # noqa: E402
 
 
 def run(line, cf):
     op, _, args = line.partition(" ")
-    out = []
     if op == "cfparse":
         with open(args, "rb") as f:
             data = f.read()
@@ -113,22 +38,21 @@ def run(line, cf):
             return "reject " + str(e).replace("\n", " ")
         except cf.Unmodeled as e:
             return "unmodeled " + str(e).replace("\n", " ")
-        dump(v, out, cf)
-        return "ok " + " ".join(out)
+        return "ok " + notation.text(v, cf.AbsTime)
     if op == "plread":
         with open(args, "rb") as f:
             v = cf.loads(f.read())
-        dump(v, out, cf)
-        return "ok " + " ".join(out)
+        return "ok " + notation.text(v, cf.AbsTime)
     if op == "plxml":
         path, _, text = args.partition(" ")
         with open(path, "wb") as f:
-            f.write(plistlib.dumps(tree(text, cf), fmt=plistlib.FMT_XML, sort_keys=False))
+            value = notation.tree(text, cf.AbsTime)
+            f.write(plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=False))
         return "ok"
     if op == "cfrender":
         path, _, text = args.partition(" ")
         try:
-            data = cf.render(tree(text, cf))
+            data = cf.render(notation.tree(text, cf.AbsTime))
         except cf.Unmodeled as e:
             return "unmodeled " + str(e).replace("\n", " ")
         with open(path, "wb") as f:
@@ -141,12 +65,7 @@ def main():
     sys.path.insert(0, sys.argv[1])
     import cf_xml as cf
     sys.setrecursionlimit(100000)
-    with open(sys.argv[2]) as jobs:
-        for line in jobs:
-            try:
-                print(run(line.rstrip("\n"), cf))
-            except Exception as e:  # one bad case must not stop the batch
-                print("err %s: %s" % (type(e).__name__, str(e).replace("\n", " ")))
+    notation.serve(sys.argv[2], lambda line: run(line, cf))
 
 
 if __name__ == "__main__":

@@ -1,15 +1,16 @@
 //! The Python oracles as one batch process (`oracle.py`): CF's parser and writer as
 //! `../shared/tools/cf_xml.py` models them, and plistlib. Trees travel in the
-//! notation of `tests/compat/model.rs`, with `d<bits>` for exact dates.
+//! notation of `plistvalue_suite::differential::model`, with `d<bits>` for exact
+//! dates.
 
 use std::fmt::Write as _;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use plistvalue::PlistValue;
-
-use crate::model::{Obs, When};
+use plistvalue_suite::differential::model::{self, Dates};
+use plistvalue_suite::differential::tools::python_batch;
+use plistvalue_suite::env::{shared, skip_unless_required, REQUIRE_PYTHON};
 
 pub enum Job {
     /// CF's parser model reads a file.
@@ -33,7 +34,7 @@ pub enum Answer {
 
 /// `../shared/tools`, where `cf_xml.py` lives, if this clone has it.
 pub fn tools_dir() -> Option<PathBuf> {
-    crate::support::shared("tools/cf_xml.py").map(|p| p.parent().unwrap().to_path_buf())
+    shared("tools/cf_xml.py").map(|p| p.parent().unwrap().to_path_buf())
 }
 
 /// Whether Python runs (CI requires it: `PLISTVALUE_REQUIRE_PYTHON=1`).
@@ -43,11 +44,7 @@ pub fn python() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        assert!(
-            std::env::var("PLISTVALUE_REQUIRE_PYTHON").as_deref() != Ok("1"),
-            "PLISTVALUE_REQUIRE_PYTHON=1 but python3 with plistlib does not run"
-        );
-        println!("SKIPPED: python3 with plistlib not found");
+        skip_unless_required(REQUIRE_PYTHON, "python3 with plistlib does not run");
     }
     ok
 }
@@ -63,23 +60,10 @@ pub fn run(dir: &Path, tools: &Path, jobs: &[Job]) -> Vec<Answer> {
         }
         .unwrap();
     }
-    let jobs_file = dir.join("xml-jobs.txt");
-    fs::write(&jobs_file, text).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/xml/oracle.py");
-    let out = Command::new("python3")
-        .arg(&script)
-        .arg(tools)
-        .arg(&jobs_file)
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "oracle.py failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answers: Vec<Answer> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
+    let jobs_file = dir.join("xml-jobs.txt");
+    python_batch(&script, &[tools], &jobs_file, &text, jobs.len())
+        .iter()
         .map(|l| {
             let (tag, rest) = l.split_once(' ').unwrap_or((l, ""));
             match tag {
@@ -90,78 +74,12 @@ pub fn run(dir: &Path, tools: &Path, jobs: &[Job]) -> Vec<Answer> {
                 _ => panic!("oracle.py printed {l:?}"),
             }
         })
-        .collect();
-    assert_eq!(answers.len(), jobs.len(), "oracle.py answered every job");
-    answers
+        .collect()
 }
 
 /// The notation of a tree, dates as their exact bits.
-pub fn dump(v: &PlistValue, out: &mut String) {
-    match v {
-        PlistValue::Date(d) => write!(out, "d{:016x}", d.seconds_since_2001().to_bits()).unwrap(),
-        PlistValue::Array(a) => {
-            write!(out, "a{}", a.len()).unwrap();
-            for e in a {
-                out.push(' ');
-                dump(e, out);
-            }
-        }
-        PlistValue::Dictionary(d) => {
-            write!(out, "k{}", d.len()).unwrap();
-            for (k, e) in d {
-                out.push_str(" s");
-                out.extend(k.bytes().map(|b| format!("{b:02x}")));
-                out.push(' ');
-                dump(e, out);
-            }
-        }
-        scalar => crate::model::dump(scalar, out),
-    }
-}
-
 pub fn notation(v: &PlistValue) -> String {
     let mut s = String::new();
-    dump(v, &mut s);
+    model::dump_with(v, Dates::Bits, &mut s);
     s
-}
-
-/// Parses an answer's tree; `d` dates are exact bits.
-pub fn parse(text: &str) -> Result<Obs, String> {
-    // The compat notation has no `d`; rewrite each as an `r` real, parse, and turn
-    // those reals (marked by position) back into dates.
-    let mut marks = Vec::new();
-    let tokens: Vec<String> = text
-        .split(' ')
-        .enumerate()
-        .map(|(i, t)| match t.strip_prefix('d') {
-            Some(bits) => {
-                marks.push(i);
-                format!("r{bits}")
-            }
-            None => t.to_owned(),
-        })
-        .collect();
-    let obs = crate::model::parse(&tokens.join(" "))?;
-    let mut index = 0;
-    Ok(redate(obs, &marks, &mut index))
-}
-
-/// Turns the reals at token positions `marks` back into dates (pre-order walk, one
-/// token per value and per key).
-fn redate(o: Obs, marks: &[usize], index: &mut usize) -> Obs {
-    let me = *index;
-    *index += 1;
-    match o {
-        Obs::Real(bits) if marks.contains(&me) => Obs::Date(When::Bits(bits)),
-        Obs::Array(a) => Obs::Array(a.into_iter().map(|e| redate(e, marks, index)).collect()),
-        Obs::Dict(d) => Obs::Dict(
-            d.into_iter()
-                .map(|(k, v)| {
-                    let k = redate(k, marks, index);
-                    (k, redate(v, marks, index))
-                })
-                .collect(),
-        ),
-        other => other,
-    }
 }

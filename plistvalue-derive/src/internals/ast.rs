@@ -68,14 +68,13 @@ impl<'a> Container<'a> {
                     .iter()
                     .map(|v| {
                         let vattrs = attr::Variant::from_ast(cx, &v.attrs);
-                        let name = match &vattrs.rename {
-                            Some(r) => r.value.clone(),
-                            None => {
-                                let ident = v.ident.unraw().to_string();
-                                match rule {
-                                    Some(rule) => rule.apply_to_variant(&ident),
-                                    None => ident,
-                                }
+                        let name = if let Some(r) = &vattrs.rename {
+                            r.value.clone()
+                        } else {
+                            let ident = v.ident.unraw().to_string();
+                            match rule {
+                                Some(rule) => rule.apply_to_variant(&ident),
+                                None => ident,
                             }
                         };
                         let (style, fields) = fields(cx, &v.fields, None);

@@ -11,7 +11,11 @@ use syn::spanned::Spanned as _;
 use syn::{Token, WherePredicate};
 
 use super::case::RenameRule;
-use super::symbol::*;
+use super::symbol::{
+    Symbol, ALIAS, BOUND, CRATE, DEFAULT, DENY_UNKNOWN_FIELDS, FLATTEN, FROM_PLIST, OTHER, PLIST,
+    RENAME, RENAME_ALL, SERDE, SKIP, SKIP_SERIALIZING_IF, TAG, TO_PLIST, TRANSPARENT, UNTAGGED,
+    WITH,
+};
 use super::Ctxt;
 
 /// An attribute's value and the span of its name, for errors about it later.

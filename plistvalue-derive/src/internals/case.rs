@@ -1,7 +1,7 @@
-//! `rename_all` rules. Field names are taken to be snake_case and variant names
+//! `rename_all` rules. Field names are taken to be `snake_case` and variant names
 //! Pascal, as rustc's lints expect; Info.plist keys are Pascal.
 
-use self::RenameRule::*;
+use self::RenameRule::{Camel, Kebab, Lower, Pascal, ScreamingKebab, ScreamingSnake, Snake, Upper};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum RenameRule {
@@ -71,7 +71,7 @@ impl RenameRule {
         }
     }
 
-    /// Renames a snake_case field.
+    /// Renames a `snake_case` field.
     pub fn apply_to_field(self, field: &str) -> String {
         match self {
             Lower | Snake => field.to_owned(),

@@ -250,12 +250,10 @@ fn check_duplicate_keys(cx: &Ctxt, fields: &[Field], tag: Option<&str>) {
         let own = format!("field `{}`", member_name(field));
         let spans = std::iter::once((
             field.key.as_str(),
-            field
-                .attrs
-                .rename
-                .as_ref()
-                .map(|r| r.span)
-                .unwrap_or_else(|| syn::spanned::Spanned::span(&field.original.ty)),
+            field.attrs.rename.as_ref().map_or_else(
+                || syn::spanned::Spanned::span(&field.original.ty),
+                |r| r.span,
+            ),
         ))
         .chain(
             field
@@ -313,8 +311,7 @@ fn check_variants(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                     .attrs
                     .rename
                     .as_ref()
-                    .map(|r| r.span)
-                    .unwrap_or_else(|| variant.ident.span()),
+                    .map_or_else(|| variant.ident.span(), |r| r.span),
             ))
             .chain(
                 variant

@@ -52,8 +52,9 @@ impl Ctxt {
 
 impl Drop for Ctxt {
     fn drop(&mut self) {
-        if !thread::panicking() && self.errors.borrow().is_some() {
-            panic!("plistvalue-derive: errors were collected but never checked");
-        }
+        assert!(
+            thread::panicking() || self.errors.borrow().is_none(),
+            "plistvalue-derive: errors were collected but never checked"
+        );
     }
 }

@@ -11,7 +11,7 @@ pub mod symbol;
 pub use ctxt::Ctxt;
 
 /// Parses and checks `input`, reporting every error found at once.
-pub fn model<'a>(input: &'a syn::DeriveInput) -> syn::Result<ast::Container<'a>> {
+pub fn model(input: &syn::DeriveInput) -> syn::Result<ast::Container<'_>> {
     let cx = Ctxt::new();
     let cont = ast::Container::from_ast(&cx, input);
     if let Some(cont) = &cont {

@@ -16,11 +16,11 @@ use std::time::{Duration, SystemTime};
 
 use indexmap::IndexMap;
 
-use super::private::{bounded_capacity, decode_seq, enter_dict, no_outer, read_rest};
-use super::FromPlist;
+use super::private::{enter_dict, no_outer, read_rest};
+use super::{bounded_capacity, decode_seq, rules, FromPlist};
 use crate::error::{Error, ErrorKind};
 use crate::reader::{Kind, Node};
-use crate::value::{seconds_to_nanos, Date, Dictionary, Integer, PlistValue, Uid};
+use crate::value::{seconds_to_nanos, Data, Date, Integer, Uid};
 
 impl<'a> FromPlist<'a> for bool {
     #[inline]
@@ -29,31 +29,12 @@ impl<'a> FromPlist<'a> for bool {
     }
 }
 
-/// The integer in `node`, or an exactly integral real.
-#[inline]
-fn integer(node: &Node<'_, '_>, target: &'static str) -> Result<i128, Error> {
-    if let Some(i) = node.as_integer() {
-        return Ok(i.as_i128());
-    }
-    match node.as_real() {
-        Some(r) if r.fract() == 0.0 && r.abs() < 1.8e19 => Ok(r as i128),
-        Some(_) => Err(node.mismatch(target)),
-        None if node.kind() == Kind::Integer => Err(node.error(ErrorKind::InvalidLength(
-            "16-byte integer outside i64::MIN ..= u64::MAX",
-        ))),
-        None => Err(node.mismatch("integer")),
-    }
-}
-
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl<'a> FromPlist<'a> for $t {
             #[inline]
             fn from_plist(node: Node<'_, 'a>) -> Result<$t, Error> {
-                let v = integer(&node, stringify!($t))?;
-                <$t>::try_from(v).map_err(|_| {
-                    node.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
-                })
+                rules::integer_as(&node, stringify!($t))
             }
         }
     )*};
@@ -63,13 +44,7 @@ int!(i8, i16, i32, i64, i128, isize, u16, u32, u64, u128, usize);
 impl<'a> FromPlist<'a> for u8 {
     #[inline]
     fn from_plist(node: Node<'_, 'a>) -> Result<u8, Error> {
-        let v = integer(&node, "u8")?;
-        u8::try_from(v).map_err(|_| {
-            node.error(ErrorKind::IntegerOutOfRange {
-                value: v,
-                target: "u8",
-            })
-        })
+        rules::integer_as(&node, "u8")
     }
 
     /// `Vec<u8>` reads data, as Foundation's `Data` does; an array of small integers
@@ -155,7 +130,7 @@ impl<'a> FromPlist<'a> for &'a Path {
 
 impl<'a> FromPlist<'a> for Integer {
     fn from_plist(node: Node<'_, 'a>) -> Result<Integer, Error> {
-        let v = integer(&node, "integer")?;
+        let v = rules::integer(&node, "integer")?;
         Integer::from_i128(v).ok_or_else(|| {
             node.error(ErrorKind::IntegerOutOfRange {
                 value: v,
@@ -168,27 +143,20 @@ impl<'a> FromPlist<'a> for Integer {
 impl<'a> FromPlist<'a> for f64 {
     #[inline]
     fn from_plist(node: Node<'_, 'a>) -> Result<f64, Error> {
-        node.as_f64().ok_or_else(|| node.mismatch("real"))
+        rules::real(&node)
     }
 }
 
 impl<'a> FromPlist<'a> for f32 {
     #[inline]
     fn from_plist(node: Node<'_, 'a>) -> Result<f32, Error> {
-        node.as_f64()
-            .map(|v| v as f32)
-            .ok_or_else(|| node.mismatch("real"))
+        rules::real(&node).map(|v| v as f32)
     }
 }
 
 impl<'a> FromPlist<'a> for char {
     fn from_plist(node: Node<'_, 'a>) -> Result<char, Error> {
-        let s = node.to_str()?;
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => Ok(c),
-            _ => Err(node.mismatch("a one-character string")),
-        }
+        rules::char(&node)
     }
 }
 
@@ -273,28 +241,18 @@ impl<'a> FromPlist<'a> for SystemTime {
     }
 }
 
+/// Reads data, or an array of small integers, as `Vec<u8>` does.
+impl<'a> FromPlist<'a> for Data {
+    #[inline]
+    fn from_plist(node: Node<'_, 'a>) -> Result<Data, Error> {
+        Vec::<u8>::from_plist(node).map(Data::new)
+    }
+}
+
 impl<'a> FromPlist<'a> for Uid {
     #[inline]
     fn from_plist(node: Node<'_, 'a>) -> Result<Uid, Error> {
         node.as_uid().ok_or_else(|| node.mismatch("UID"))
-    }
-}
-
-impl<'a> FromPlist<'a> for PlistValue {
-    fn from_plist(node: Node<'_, 'a>) -> Result<PlistValue, Error> {
-        node.to_value()
-    }
-}
-
-impl<'a> FromPlist<'a> for Dictionary {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Dictionary, Error> {
-        if !node.is_dictionary() {
-            return Err(node.mismatch("dictionary"));
-        }
-        Ok(node
-            .to_value()?
-            .into_dictionary()
-            .expect("a dictionary node decodes to one"))
     }
 }
 
@@ -368,12 +326,9 @@ impl<'a, T: FromPlist<'a>> FromPlist<'a> for VecDeque<T> {
 impl<'a, T: FromPlist<'a>, const N: usize> FromPlist<'a> for [T; N] {
     fn from_plist(node: Node<'_, 'a>) -> Result<[T; N], Error> {
         let v = T::__plist_vec(node)?;
-        let len = v.len();
-        v.try_into().map_err(|_| {
-            node.error(ErrorKind::Custom(format!(
-                "expected {N} elements, found {len}"
-            )))
-        })
+        let found = v.len();
+        v.try_into()
+            .map_err(|_| node.error(ErrorKind::WrongLength { expected: N, found }))
     }
 }
 
@@ -417,12 +372,8 @@ macro_rules! tuple {
     ($len:literal => $($name:ident $i:tt)+) => {
         impl<'a, $($name: FromPlist<'a>),+> FromPlist<'a> for ($($name,)+) {
             fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
-                if node.len() != $len {
-                    return Err(node.error(ErrorKind::Custom(format!(
-                        "expected an array of {} elements, found {} elements", $len, node.len()
-                    ))));
-                }
                 let _ = node.elements()?;
+                rules::tuple_len(&node, $len)?;
                 let _guard = node.enter()?;
                 Ok(($(
                     node.at($i)?.ok_or_else(|| node.mismatch("array"))

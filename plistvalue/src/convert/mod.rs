@@ -4,14 +4,22 @@
 //! Foundation's conventions are built in: bytes are data (`Vec<u8>`, `[u8; N]`,
 //! `&[u8]`, `Box<[u8]>`, `Cow<[u8]>`), dates are dates, a `None` with no key of its
 //! own is the string `$null`, and `$null` decodes as `None`.
+//!
+//! The rooms: the traits and the sequence helpers their default methods use (here);
+//! `rules.rs`, the conversion rules every decoder shares; `to_impls.rs` and
+//! `from_impls.rs`, the std types; `value.rs`, the `PlistValue` walk in both
+//! directions; `private.rs`, what the derive's generated code calls.
 
 mod from_impls;
 #[doc(hidden)]
 pub mod private;
+pub(crate) mod rules;
 mod to_impls;
+mod value;
 
-use crate::error::Error;
-use crate::reader::Node;
+use crate::error::{Error, ErrorKind};
+use crate::format;
+use crate::reader::{Document, Limits, Node};
 use crate::writer::{Encoder, ObjRef};
 
 /// A type that can be written as a property-list value.
@@ -37,6 +45,10 @@ use crate::writer::{Encoder, ObjRef};
 /// assert_eq!(plistvalue::from_slice::<Vec<i64>>(&bytes).unwrap(), [1, 2]);
 /// ```
 pub trait ToPlist {
+    /// Appends this value's objects to `enc` and returns its own object.
+    ///
+    /// # Errors
+    /// When the value cannot be written, such as an integer outside the plist range.
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error>;
 
     /// True when a struct field holding this value should be left out: `None` is,
@@ -54,7 +66,7 @@ pub trait ToPlist {
     where
         Self: Sized,
     {
-        private::encode_seq(items.iter(), enc)
+        encode_seq(items.iter(), enc)
     }
 }
 
@@ -73,6 +85,10 @@ pub trait ToPlist {
 /// assert_eq!(plistvalue::from_slice::<Celsius>(&bytes).unwrap().0, 21.5);
 /// ```
 pub trait FromPlist<'a>: Sized {
+    /// Reads a value from `node`.
+    ///
+    /// # Errors
+    /// When the object is not of a type this reads, or anything below it fails.
     fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error>;
 
     /// The value of a struct field whose key is absent, if it has one: `None` for
@@ -86,7 +102,7 @@ pub trait FromPlist<'a>: Sized {
     /// Decodes a `Vec` of this type. From an array by default; `u8` also reads data.
     #[doc(hidden)]
     fn __plist_vec(node: Node<'_, 'a>) -> Result<Vec<Self>, Error> {
-        private::decode_seq(node)
+        decode_seq(node)
     }
 }
 
@@ -95,3 +111,92 @@ pub trait FromPlist<'a>: Sized {
 pub trait FromPlistOwned: for<'a> FromPlist<'a> {}
 
 impl<T> FromPlistOwned for T where T: for<'a> FromPlist<'a> {}
+
+/// Typed decoding starts at a node.
+impl<'a> Node<'_, 'a> {
+    /// Decodes this object (and everything under it) into `T`, within the document's
+    /// [`Limits`](crate::Limits).
+    ///
+    /// ```
+    /// use plistvalue::{plist, Document};
+    /// let bytes = plistvalue::to_vec(&plist!({ "ids": [3, 5, 8] })).unwrap();
+    /// let doc = Document::from_slice(&bytes).unwrap();
+    /// let ids: Vec<u32> = doc.root().unwrap().get("ids").unwrap().unwrap().decode().unwrap();
+    /// assert_eq!(ids, [3, 5, 8]);
+    /// ```
+    ///
+    /// # Errors
+    /// As `T`'s [`FromPlist`] impl, and when a limit is passed.
+    pub fn decode<T: FromPlist<'a>>(&self) -> Result<T, Error> {
+        self.begin_decode();
+        T::from_plist(*self)
+    }
+}
+
+/// Decodes a whole binary plist, within `limits`: what every decode of either
+/// format comes to (XML is read into binary bytes first).
+pub(crate) fn decode_document<'a, T: FromPlist<'a>>(
+    bytes: &'a [u8],
+    limits: Limits,
+) -> Result<T, Error> {
+    let doc = Document::for_decode(bytes, limits)?;
+    let root = doc.root()?;
+    root.decode()
+}
+
+/// [`decode_document`] for the entry points that read binary plists only
+/// (`from_slice` and its serde twin): input that is XML gets
+/// [`ErrorKind::XmlInput`], which names the functions that read it, where the binary
+/// reader would only say that the header is not `bplist00`.
+pub(crate) fn decode_binary<'a, T: FromPlist<'a>>(
+    bytes: &'a [u8],
+    limits: Limits,
+) -> Result<T, Error> {
+    decode_document(bytes, limits).map_err(|e| not_binary(e, bytes))
+}
+
+#[cold]
+fn not_binary(e: Error, bytes: &[u8]) -> Error {
+    let no_header = matches!(e.kind(), ErrorKind::BadMagic | ErrorKind::TooShort { .. });
+    if no_header && format::xml::starts_as_text(bytes) {
+        return Error::new(ErrorKind::XmlInput);
+    }
+    e
+}
+
+/// Encodes any sequence as an array.
+#[inline]
+pub(crate) fn encode_seq<'a, T: ToPlist + 'a>(
+    items: impl Iterator<Item = &'a T>,
+    enc: &mut Encoder<'a>,
+) -> Result<ObjRef, Error> {
+    let frame = enc.begin_array();
+    for item in items {
+        let r = item.to_plist(enc)?;
+        enc.child(r);
+    }
+    Ok(enc.end_array(frame))
+}
+
+/// At most this many bytes are reserved up front for a decoded sequence; beyond it
+/// the vector grows as elements arrive, so a count in the input never sizes a large
+/// allocation by itself.
+const PREALLOC_BYTES: usize = 1 << 20;
+
+/// A capacity for `count` elements of `T` that a hostile count cannot inflate.
+#[inline]
+pub(crate) fn bounded_capacity<T>(count: usize) -> usize {
+    count.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
+}
+
+/// Decodes an array (or set) into a `Vec`, naming the failing index in errors.
+#[inline]
+pub(crate) fn decode_seq<'a, T: FromPlist<'a>>(node: Node<'_, 'a>) -> Result<Vec<T>, Error> {
+    let elements = node.elements()?;
+    let _guard = node.enter()?;
+    let mut out = Vec::with_capacity(bounded_capacity::<T>(node.len()));
+    for (i, e) in elements.enumerate() {
+        out.push(e.and_then(T::from_plist).map_err(|err| err.in_index(i))?);
+    }
+    Ok(out)
+}

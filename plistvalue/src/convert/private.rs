@@ -17,45 +17,9 @@ use std::hash::{BuildHasher, Hash};
 
 use indexmap::IndexMap;
 
+use super::rules;
 use super::{FromPlist, ToPlist};
 use crate::value::{Dictionary, PlistValue};
-
-/// Encodes any sequence as an array.
-#[inline]
-pub fn encode_seq<'a, T: ToPlist + 'a>(
-    items: impl Iterator<Item = &'a T>,
-    enc: &mut Encoder<'a>,
-) -> Result<ObjRef, Error> {
-    let frame = enc.begin_array();
-    for item in items {
-        let r = item.to_plist(enc)?;
-        enc.child(r);
-    }
-    Ok(enc.end_array(frame))
-}
-
-/// At most this many bytes are reserved up front for a decoded sequence; beyond it
-/// the vector grows as elements arrive, so a count in the input never sizes a large
-/// allocation by itself.
-const PREALLOC_BYTES: usize = 1 << 20;
-
-/// A capacity for `count` elements of `T` that a hostile count cannot inflate.
-#[inline]
-pub fn bounded_capacity<T>(count: usize) -> usize {
-    count.min(PREALLOC_BYTES / std::mem::size_of::<T>().max(1))
-}
-
-/// Decodes an array (or set) into a `Vec`, naming the failing index in errors.
-#[inline]
-pub fn decode_seq<'a, T: FromPlist<'a>>(node: Node<'_, 'a>) -> Result<Vec<T>, Error> {
-    let elements = node.elements()?;
-    let _guard = node.enter()?;
-    let mut out = Vec::with_capacity(bounded_capacity::<T>(node.len()));
-    for (i, e) in elements.enumerate() {
-        out.push(e.and_then(T::from_plist).map_err(|err| err.in_index(i))?);
-    }
-    Ok(out)
-}
 
 /// A type whose keys and values can be written into a dictionary that is already
 /// open: every derived struct with named fields, and the string-keyed maps. This is
@@ -174,9 +138,7 @@ pub fn unknown_variant(name: &Node<'_, '_>) -> Error {
 /// A variant with fields named by a bare string, which only unit variants are.
 #[cold]
 pub fn variant_needs_content(name: &Node<'_, '_>, variant: &'static str) -> Error {
-    name.error(ErrorKind::Custom(format!(
-        "variant `{variant}` has fields; expected a one-key dictionary {{\"{variant}\": ...}}"
-    )))
+    name.error(ErrorKind::VariantNeedsContent(variant))
 }
 
 /// The content of a unit variant written as Swift writes a case without values,
@@ -198,9 +160,7 @@ pub fn unit_content(content: &Node<'_, '_>, deny_unknown_fields: bool) -> Result
 /// No variant of an untagged enum decoded from `node`.
 #[cold]
 pub fn untagged_no_match(node: &Node<'_, '_>, name: &'static str) -> Error {
-    node.error(ErrorKind::Custom(format!(
-        "data did not match any variant of untagged enum `{name}`"
-    )))
+    node.error(ErrorKind::NoVariantMatched(name))
 }
 
 /// Enters a dictionary for a typed decode, or says it is not one.
@@ -216,12 +176,7 @@ pub fn enter_dict<'d>(node: &Node<'d, '_>) -> Result<DepthGuard<'d>, Error> {
 #[inline]
 pub fn enter_array<'d>(node: &Node<'d, '_>, len: usize) -> Result<DepthGuard<'d>, Error> {
     node.elements()?;
-    if node.len() != len {
-        return Err(node.error(ErrorKind::Custom(format!(
-            "expected an array of {len} elements, found {} elements",
-            node.len()
-        ))));
-    }
+    rules::tuple_len(node, len)?;
     node.enter()
 }
 
@@ -250,11 +205,7 @@ pub fn external<'d, 'a>(node: &Node<'d, 'a>) -> Result<External<'d, 'a>, Error> 
                 .expect("a one-entry dictionary has an entry")?;
             Ok(External::Content(k, v))
         }
-        Kind::Dictionary => Err(node.error(ErrorKind::Custom(format!(
-            "expected a variant name or a dictionary with one key (the variant name), \
-             found a dictionary with {} keys",
-            node.len()
-        )))),
+        Kind::Dictionary => Err(node.error(ErrorKind::VariantKeys(node.len()))),
         _ => Err(node.mismatch("string or one-key dictionary (an enum)")),
     }
 }
@@ -342,9 +293,7 @@ pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
             continue;
         }
         let (k, v) = (field.node()?, field.value()?);
-        if k.kind() != Kind::String {
-            return Err(k.error(ErrorKind::NonStringKey(k.kind().name())));
-        }
+        rules::string_key(&k)?;
         let key = K::from_plist(k)?;
         let value = V::from_plist(v).map_err(|e| in_key(e, field.key()))?;
         insert(key, value);

@@ -14,11 +14,10 @@ use std::time::{Duration, SystemTime};
 
 use indexmap::IndexMap;
 
-use super::private::encode_seq;
-use super::ToPlist;
+use super::{encode_seq, rules, ToPlist};
 use crate::error::{Error, ErrorKind};
-use crate::value::{nanos_to_seconds, Date, Dictionary, Integer, PlistValue, Uid};
-use crate::writer::{Encoder, Frame, ObjRef};
+use crate::value::{nanos_to_seconds, Data, Date, Integer, Uid};
+use crate::writer::{Encoder, ObjRef};
 
 impl ToPlist for bool {
     #[inline]
@@ -66,33 +65,14 @@ impl ToPlist for u8 {
 
 impl ToPlist for i128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        match Integer::from_i128(*self) {
-            Some(i) => Ok(encode_integer(i, enc)),
-            None => Err(out_of_range(*self)),
-        }
+        rules::plist_integer(*self).map(|i| rules::encode_integer(i, enc))
     }
 }
 
 impl ToPlist for u128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        let v = u64::try_from(*self).map_err(|_| out_of_range(i128::MAX))?;
-        Ok(enc.u64(v))
-    }
-}
-
-#[cold]
-fn out_of_range(value: i128) -> Error {
-    Error::new(ErrorKind::IntegerOutOfRange {
-        value,
-        target: "a plist integer (i64::MIN ..= u64::MAX)",
-    })
-}
-
-#[inline]
-fn encode_integer(i: Integer, enc: &mut Encoder<'_>) -> ObjRef {
-    match i.as_i64() {
-        Some(v) => enc.i64(v),
-        None => enc.u64(i.as_u64().expect("an Integer is in i64 or u64 range")),
+        let v = i128::try_from(*self).unwrap_or(i128::MAX);
+        rules::plist_integer(v).map(|i| rules::encode_integer(i, enc))
     }
 }
 
@@ -115,24 +95,21 @@ non_zero!(
 
 impl ToPlist for NonZeroI128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        match Integer::from_i128(self.get()) {
-            Some(i) => Ok(encode_integer(i, enc)),
-            None => Err(out_of_range(self.get())),
-        }
+        rules::plist_integer(self.get()).map(|i| rules::encode_integer(i, enc))
     }
 }
 
 impl ToPlist for NonZeroU128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        let v = u64::try_from(self.get()).map_err(|_| out_of_range(i128::MAX))?;
-        Ok(enc.u64(v))
+        let v = i128::try_from(self.get()).unwrap_or(i128::MAX);
+        rules::plist_integer(v).map(|i| rules::encode_integer(i, enc))
     }
 }
 
 impl ToPlist for Integer {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        Ok(encode_integer(*self, enc))
+        Ok(rules::encode_integer(*self, enc))
     }
 }
 
@@ -189,6 +166,13 @@ impl<Tz: chrono::TimeZone> ToPlist for chrono::DateTime<Tz> {
 impl ToPlist for SystemTime {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.date(Date::from(*self)))
+    }
+}
+
+impl ToPlist for Data {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.data(self))
     }
 }
 
@@ -414,94 +398,4 @@ impl<K: AsRef<str>, V: ToPlist, S> ToPlist for IndexMap<K, V, S> {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         encode_map(self.iter(), enc)
     }
-}
-
-impl ToPlist for Dictionary {
-    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        // Through PlistValue's walk, which needs no recursion for deep values.
-        encode_value_tree(Open::Dict(self), enc)
-    }
-}
-
-impl ToPlist for PlistValue {
-    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        match self {
-            PlistValue::Null => Ok(enc.null_object()),
-            PlistValue::Boolean(b) => Ok(enc.bool(*b)),
-            PlistValue::Integer(i) => i.to_plist(enc),
-            PlistValue::Real(r) => Ok(enc.f64(*r)),
-            PlistValue::Date(d) => Ok(enc.date(*d)),
-            PlistValue::Data(d) => Ok(enc.data(d)),
-            PlistValue::String(s) => Ok(enc.str(s)),
-            PlistValue::Uid(u) => Ok(enc.uid(*u)),
-            PlistValue::Array(a) => encode_value_tree(Open::Array(a), enc),
-            PlistValue::Dictionary(d) => encode_value_tree(Open::Dict(d), enc),
-        }
-    }
-}
-
-/// A container whose children are still to be visited.
-#[derive(Clone, Copy)]
-enum Open<'a> {
-    Array(&'a [PlistValue]),
-    Dict(&'a Dictionary),
-}
-
-enum Pending<'a> {
-    Array(std::slice::Iter<'a, PlistValue>),
-    Dict(indexmap::map::Values<'a, String, PlistValue>),
-}
-
-/// Opens a container: its object, then (for a dictionary) all its keys, which come
-/// before any value. `nested` pushes its reference to the parent first.
-fn open<'a>(c: Open<'a>, nested: bool, enc: &mut Encoder<'a>) -> (ObjRef, Pending<'a>, Frame) {
-    match c {
-        Open::Array(a) => {
-            let (r, frame) = enc.begin_container(false, nested);
-            (r, Pending::Array(a.iter()), frame)
-        }
-        Open::Dict(d) => {
-            let (r, frame) = enc.begin_container(true, nested);
-            for k in d.keys() {
-                let kr = enc.str(k);
-                enc.child(kr);
-            }
-            (r, Pending::Dict(d.values()), frame)
-        }
-    }
-}
-
-/// Walks a `PlistValue` container in pre-order with an explicit stack, so a
-/// million-deep tree encodes on a small thread.
-fn encode_value_tree<'a>(root: Open<'a>, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-    let (root_ref, pending, frame) = open(root, false, enc);
-    let mut stack = vec![(pending, frame)];
-    while let Some((pending, _)) = stack.last_mut() {
-        let next = match pending {
-            Pending::Array(it) => it.next(),
-            Pending::Dict(it) => it.next(),
-        };
-        match next {
-            Some(PlistValue::Array(a)) => {
-                let (_, p, f) = open(Open::Array(a), true, enc);
-                stack.push((p, f));
-            }
-            Some(PlistValue::Dictionary(d)) => {
-                let (_, p, f) = open(Open::Dict(d), true, enc);
-                stack.push((p, f));
-            }
-            Some(leaf) => {
-                let r = leaf.to_plist(enc)?;
-                enc.child(r);
-            }
-            None => {
-                let (pending, frame) = stack.pop().expect("checked by the loop");
-                match pending {
-                    Pending::Array(_) => enc.end_array(frame),
-                    Pending::Dict(_) => enc.end_dict(frame),
-                };
-            }
-        }
-    }
-    Ok(root_ref)
 }

@@ -49,6 +49,7 @@ impl Limits {
     /// into `PlistValue` does not recurse and is not bound by it. Default 128, the
     /// same order as CoreFoundation's 512 (128 on iOS), low enough for a 2 MiB thread
     /// in a debug build.
+    #[must_use]
     pub fn max_depth(mut self, depth: usize) -> Limits {
         self.max_depth = depth;
         self
@@ -57,6 +58,7 @@ impl Limits {
     /// Values one decode may produce, per input byte (plus 65,536). Default 2: a
     /// document whose containers are not shared yields at most one value per
     /// reference, and every reference takes at least one byte.
+    #[must_use]
     pub fn nodes_per_input_byte(mut self, factor: u64) -> Limits {
         self.node_factor = factor;
         self
@@ -64,6 +66,7 @@ impl Limits {
 
     /// Bytes of strings and data one decode may copy out, per input byte (plus 1 MiB).
     /// Default 8, room for heavily shared strings.
+    #[must_use]
     pub fn bytes_per_input_byte(mut self, factor: u64) -> Limits {
         self.byte_factor = factor;
         self

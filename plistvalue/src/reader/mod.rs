@@ -1,33 +1,32 @@
 //! The reader: validate the trailer, then read objects straight out of the buffer.
 //!
-//! [`Document`] is the lazy entry point; [`from_slice`] decodes the whole input into a
-//! [`FromPlist`](crate::FromPlist) type through it. Every offset, count and width is
-//! checked against the input before use, no allocation is sized by a count the input
-//! has not paid for in bytes, and decoding is bounded by [`Limits`].
+//! [`Document`] is the lazy entry point and [`Node`] one object of it. Every offset,
+//! count and width is checked against the input before use, no allocation is sized
+//! by a count the input has not paid for in bytes, and decoding is bounded by
+//! [`Limits`]. The rooms:
+//!
+//! - `trailer.rs`: CoreFoundation's header and trailer rules, checked at open;
+//! - `document.rs`: locating and bounds checking one object (its `Head`), through
+//!   the offset table and `format`'s shape table;
+//! - `strings.rs`: the string cache, the one place that turns bytes into `&str`
+//!   without a UTF-8 check, and why that is sound;
+//! - `context.rs`: the limits, depth and budgets of a decode;
+//! - `node.rs`: [`Node`], what a caller reads an object through;
+//! - `fields.rs`: a dictionary's keys as typed decodes match them.
+//!
+//! Nothing here knows `FromPlist` or `PlistValue`: `convert` decodes through nodes,
+//! and the entry points (`from_slice`, ...) sit above both.
 
+mod context;
 mod document;
-mod eager;
+mod fields;
 mod limits;
 mod node;
+mod strings;
+mod trailer;
 
+pub use context::DepthGuard;
 pub use document::Document;
+pub use fields::{FieldKey, Fields, Key};
 pub use limits::Limits;
-pub use node::{DepthGuard, Elements, Entries, FieldKey, Fields, Key, Kind, Node};
-
-use crate::convert::FromPlist;
-use crate::error::Error;
-
-/// Decodes a binary plist (the crate's `from_slice` also names XML input).
-pub(crate) fn from_slice<'a, T: FromPlist<'a>>(bytes: &'a [u8]) -> Result<T, Error> {
-    from_slice_with_limits(bytes, Limits::default())
-}
-
-/// [`from_slice`] with other [`Limits`].
-pub(crate) fn from_slice_with_limits<'a, T: FromPlist<'a>>(
-    bytes: &'a [u8],
-    limits: Limits,
-) -> Result<T, Error> {
-    let doc = Document::for_decode(bytes, limits)?;
-    let root = doc.root()?;
-    root.decode()
-}
+pub use node::{Elements, Entries, Kind, Node};

@@ -4,30 +4,44 @@
 
 use std::borrow::Cow;
 
+use super::context::{Budget, DepthGuard};
 use super::document::{Document, Head};
 use crate::error::{Error, ErrorKind};
 use crate::format;
 use crate::value::{Date, Integer, Uid};
+
+const SINGLETON: u8 = format::type_of(format::NULL);
+const DATE_TYPE: u8 = format::type_of(format::DATE);
 
 /// The type of an object, from its marker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// The `0x00` object, which CoreFoundation reads and plistlib writes for `None`.
     Null,
+    /// `true` or `false`.
     Boolean,
+    /// An integer of 1 to 16 bytes.
     Integer,
+    /// A real of 4 or 8 bytes.
     Real,
+    /// A date.
     Date,
+    /// Bytes.
     Data,
+    /// An ASCII or UTF-16 string.
     String,
+    /// A keyed-archiver UID.
     Uid,
+    /// An array.
     Array,
     /// The `0xC` object: CoreFoundation reads it; it decodes as an array here.
     Set,
+    /// A dictionary.
     Dictionary,
 }
 
 impl Kind {
+    /// A word for error messages: "integer", "dictionary", …
     pub fn name(self) -> &'static str {
         match self {
             Kind::Null => "null",
@@ -46,10 +60,27 @@ impl Kind {
 }
 
 /// One object of a [`Document`], read lazily. Cheap to copy.
+///
+/// A node is where an object is: reading its leaf value, or stepping to a child, reads
+/// only that object. `'d` borrows the document, `'a` the input, so strings and data
+/// borrowed from a node outlive it.
+///
+/// ```
+/// use plistvalue::{plist, Document, Kind};
+/// let bytes = plistvalue::to_vec(&plist!({ "name": "Ada", "scores": [90, 85] })).unwrap();
+/// let doc = Document::from_slice(&bytes).unwrap();
+/// let root = doc.root().unwrap();
+/// assert_eq!(root.kind(), Kind::Dictionary);
+/// let scores = root.get("scores").unwrap().expect("the key is there");
+/// let total: i64 = scores.elements().unwrap().map(|n| n.unwrap().as_i64().unwrap()).sum();
+/// assert_eq!(total, 175);
+/// let name: &str = root.get("name").unwrap().unwrap().decode().unwrap();
+/// assert_eq!(name, "Ada");
+/// ```
 #[derive(Clone, Copy)]
 pub struct Node<'d, 'a> {
-    pub(crate) doc: &'d Document<'a>,
-    pub(crate) head: Head,
+    doc: &'d Document<'a>,
+    head: Head,
 }
 
 impl std::fmt::Debug for Node<'_, '_> {
@@ -62,27 +93,55 @@ impl std::fmt::Debug for Node<'_, '_> {
     }
 }
 
+/// A document is read from its nodes.
+impl<'a> Document<'a> {
+    /// The top object.
+    ///
+    /// # Errors
+    /// When its marker or payload bounds are invalid (its offset was checked at open).
+    pub fn root(&self) -> Result<Node<'_, 'a>, Error> {
+        self.node(self.top_object())
+    }
+
+    /// The object at an index of the offset table.
+    ///
+    /// # Errors
+    /// When `index` is not below [`Document::len`], or the object's offset, marker or
+    /// payload bounds are invalid.
+    pub fn node(&self, index: u64) -> Result<Node<'_, 'a>, Error> {
+        Ok(Node::new(self, self.head(index)?))
+    }
+}
+
 impl<'d, 'a> Node<'d, 'a> {
-    pub(crate) fn new(doc: &'d Document<'a>, head: Head) -> Node<'d, 'a> {
+    pub(super) fn new(doc: &'d Document<'a>, head: Head) -> Node<'d, 'a> {
         Node { doc, head }
     }
 
+    /// Where the object is and what its marker says.
+    #[inline(always)]
+    pub(super) fn head(&self) -> &Head {
+        &self.head
+    }
+
+    /// The document this node belongs to.
     pub fn document(&self) -> &'d Document<'a> {
         self.doc
     }
 
+    /// The object's type.
     pub fn kind(&self) -> Kind {
-        match self.head.marker >> 4 {
-            0x0 if self.head.marker == format::NULL => Kind::Null,
-            0x0 => Kind::Boolean,
-            0x1 => Kind::Integer,
-            0x2 => Kind::Real,
-            0x3 => Kind::Date,
-            0x4 => Kind::Data,
-            0x5 | 0x6 => Kind::String,
-            0x8 => Kind::Uid,
-            0xA => Kind::Array,
-            0xC => Kind::Set,
+        match format::type_of(self.head.marker) {
+            SINGLETON if self.head.marker == format::NULL => Kind::Null,
+            SINGLETON => Kind::Boolean,
+            format::INT => Kind::Integer,
+            format::REAL => Kind::Real,
+            DATE_TYPE => Kind::Date,
+            format::DATA => Kind::Data,
+            format::ASCII | format::UTF16 => Kind::String,
+            format::UID => Kind::Uid,
+            format::ARRAY => Kind::Array,
+            format::SET => Kind::Set,
             _ => Kind::Dictionary,
         }
     }
@@ -103,6 +162,7 @@ impl<'d, 'a> Node<'d, 'a> {
         self.head.count as usize
     }
 
+    /// True when [`Node::len`] is 0.
     pub fn is_empty(&self) -> bool {
         self.head.count == 0
     }
@@ -123,10 +183,10 @@ impl<'d, 'a> Node<'d, 'a> {
     }
 
     fn body(&self, len: usize) -> &'a [u8] {
-        // `Document::head` checked that the payload fits in the object area.
-        &self.doc.bytes[self.head.body..self.head.body + len]
+        self.doc.payload(&self.head, len)
     }
 
+    /// The value of a boolean.
     pub fn as_bool(&self) -> Option<bool> {
         match self.head.marker {
             format::TRUE => Some(true),
@@ -139,10 +199,10 @@ impl<'d, 'a> Node<'d, 'a> {
     /// integer is read as signed 128-bit and must fit `i64::MIN ..= u64::MAX`;
     /// CoreFoundation writes it for unsigned values above `i64::MAX`.
     pub fn as_integer(&self) -> Option<Integer> {
-        if self.head.marker >> 4 != 1 {
+        if format::type_of(self.head.marker) != format::INT {
             return None;
         }
-        let width = 1usize << (self.head.marker & 0x0F);
+        let width = 1usize << format::info(self.head.marker);
         let b = self.body(width);
         match width {
             8 => Some(Integer::from(i64::from_be_bytes(b.try_into().unwrap()))),
@@ -151,10 +211,12 @@ impl<'d, 'a> Node<'d, 'a> {
         }
     }
 
+    /// An integer that fits `i64`.
     pub fn as_i64(&self) -> Option<i64> {
         self.as_integer()?.as_i64()
     }
 
+    /// An integer that fits `u64`.
     pub fn as_u64(&self) -> Option<u64> {
         self.as_integer()?.as_u64()
     }
@@ -175,22 +237,25 @@ impl<'d, 'a> Node<'d, 'a> {
             .or_else(|| self.as_integer().map(|i| i.as_i128() as f64))
     }
 
+    /// The value of a date.
     pub fn as_date(&self) -> Option<Date> {
         (self.head.marker == format::DATE).then(|| {
             Date::from_seconds_since_2001(f64::from_be_bytes(self.body(8).try_into().unwrap()))
         })
     }
 
+    /// The value of a UID.
     pub fn as_uid(&self) -> Option<Uid> {
-        (self.head.marker >> 4 == 0x8).then(|| {
-            let width = (self.head.marker & 0x0F) as usize + 1;
+        (format::type_of(self.head.marker) == format::UID).then(|| {
+            let width = format::info(self.head.marker) as usize + 1;
             Uid::new(format::get_uint(self.body(width)))
         })
     }
 
     /// The bytes of a data object, borrowed from the input.
     pub fn as_data(&self) -> Option<&'a [u8]> {
-        (self.head.marker >> 4 == 0x4).then(|| self.body(self.head.count as usize))
+        (format::type_of(self.head.marker) == format::DATA)
+            .then(|| self.body(self.head.count as usize))
     }
 
     /// The text of an ASCII string object, borrowed from the input. `None` for UTF-16
@@ -210,9 +275,12 @@ impl<'d, 'a> Node<'d, 'a> {
     }
 
     /// Like [`Node::as_str`], with an error that says what was wrong.
+    ///
+    /// # Errors
+    /// When this is not a string, or a UTF-16 one holds an unpaired surrogate.
     pub fn to_str(&self) -> Result<Cow<'a, str>, Error> {
-        match self.head.marker >> 4 {
-            0x5 => {
+        match format::type_of(self.head.marker) {
+            format::ASCII => {
                 if let Some(s) = self.as_ascii() {
                     return Ok(Cow::Borrowed(s));
                 }
@@ -220,7 +288,7 @@ impl<'d, 'a> Node<'d, 'a> {
                 // CoreFoundation reads the bytes of an "ASCII" string as Latin-1.
                 Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect()))
             }
-            0x6 => {
+            format::UTF16 => {
                 let bytes = self.body(2 * self.head.count as usize);
                 let units = bytes
                     .chunks_exact(2)
@@ -237,8 +305,8 @@ impl<'d, 'a> Node<'d, 'a> {
     /// True when this is a string equal to `key`. Compares raw ASCII or UTF-16
     /// bytes; allocates nothing.
     pub fn str_eq(&self, key: &str) -> bool {
-        match self.head.marker >> 4 {
-            0x5 => {
+        match format::type_of(self.head.marker) {
+            format::ASCII => {
                 let bytes = self.body(self.head.count as usize);
                 if bytes.is_ascii() {
                     bytes == key.as_bytes()
@@ -247,7 +315,7 @@ impl<'d, 'a> Node<'d, 'a> {
                     bytes.iter().map(|&b| char::from(b)).eq(key.chars())
                 }
             }
-            0x6 => {
+            format::UTF16 => {
                 let bytes = self.body(2 * self.head.count as usize);
                 let mut units = bytes
                     .chunks_exact(2)
@@ -280,14 +348,21 @@ impl<'d, 'a> Node<'d, 'a> {
     }
 
     fn is_sequence(&self) -> bool {
-        matches!(self.head.marker >> 4, 0xA | 0xC)
+        matches!(
+            format::type_of(self.head.marker),
+            format::ARRAY | format::SET
+        )
     }
 
+    /// True for a dictionary.
     pub fn is_dictionary(&self) -> bool {
-        self.head.marker >> 4 == 0xD
+        format::type_of(self.head.marker) == format::DICT
     }
 
-    /// Element `i` of an array or set.
+    /// Element `i` of an array or set; `None` past the end.
+    ///
+    /// # Errors
+    /// When this is not an array or set, or the element cannot be located.
     pub fn at(&self, i: usize) -> Result<Option<Node<'d, 'a>>, Error> {
         if !self.is_sequence() {
             return Err(self.mismatch("array"));
@@ -298,20 +373,10 @@ impl<'d, 'a> Node<'d, 'a> {
         self.child(i as u64).map(Some)
     }
 
-    /// The value of `key` in a dictionary; the first entry wins if a key repeats, as
-    /// in CoreFoundation. Reads only the key objects, through the document's key
-    /// cache, and the one value.
-    pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
-        for field in Fields::new(self)? {
-            let field = field?;
-            if field.str_eq(key) {
-                return field.value().map(Some);
-            }
-        }
-        Ok(None)
-    }
-
     /// The elements of an array or set.
+    ///
+    /// # Errors
+    /// When this is not an array or set.
     pub fn elements(&self) -> Result<Elements<'d, 'a>, Error> {
         if !self.is_sequence() {
             return Err(self.mismatch("array"));
@@ -323,6 +388,9 @@ impl<'d, 'a> Node<'d, 'a> {
     }
 
     /// The (key, value) entries of a dictionary, in file order.
+    ///
+    /// # Errors
+    /// When this is not a dictionary.
     pub fn entries(&self) -> Result<Entries<'d, 'a>, Error> {
         if !self.is_dictionary() {
             return Err(self.mismatch("dictionary"));
@@ -333,55 +401,55 @@ impl<'d, 'a> Node<'d, 'a> {
         })
     }
 
-    /// Decodes this object (and everything under it) into `T`, within the document's
-    /// [`crate::Limits`].
-    pub fn decode<T: crate::FromPlist<'a>>(&self) -> Result<T, Error> {
-        self.doc.begin_decode();
-        T::from_plist(*self)
-    }
-
-    /// Decodes this object into an owned tree.
-    pub fn to_value(&self) -> Result<crate::PlistValue, Error> {
-        self.doc.begin_decode();
-        super::eager::decode_value(*self)
+    /// Starts the budgets of a decode from this node (nested decodes share them).
+    pub(crate) fn begin_decode(&self) {
+        self.doc.context().begin();
     }
 
     /// Enters a container during a typed decode: checks the depth limit and charges
-    /// its children to the node budget. The guard leaves on drop.
+    /// its children to the node budget. The guard leaves the level on drop. Impls of
+    /// [`FromPlist`](crate::FromPlist) for recursive types call it once per level
+    /// (see [`DepthGuard`]).
+    ///
+    /// # Errors
+    /// [`ErrorKind::DepthLimit`] past [`Limits::max_depth`](crate::Limits::max_depth),
+    /// [`ErrorKind::BudgetExceeded`] when the node budget runs out.
     pub fn enter(&self) -> Result<DepthGuard<'d>, Error> {
-        let depth = self.doc.depth.get() + 1;
-        if depth > self.doc.limits.max_depth {
-            return Err(self.error(ErrorKind::DepthLimit(self.doc.limits.max_depth)));
-        }
-        self.doc.charge_nodes(self.head.count.max(1), &self.head)?;
-        self.doc.depth.set(depth);
-        Ok(DepthGuard {
-            depth: &self.doc.depth,
-        })
+        let guard = self
+            .doc
+            .context()
+            .descend()
+            .map_err(|max| self.error(ErrorKind::DepthLimit(max)))?;
+        self.charge_nodes(self.head.count.max(1))?;
+        Ok(guard)
     }
 
     /// Charges bytes copied out of the input to the decode's byte budget.
-    pub fn charge_bytes(&self, n: usize) -> Result<(), Error> {
-        self.doc.charge_bytes(n as u64, &self.head)
+    #[inline]
+    pub(crate) fn charge_bytes(&self, n: usize) -> Result<(), Error> {
+        self.doc
+            .context()
+            .charge_bytes(n as u64)
+            .map_err(|b| self.over_budget(b))
     }
 
+    /// Charges values a decode produces to its node budget.
+    #[inline]
     pub(crate) fn charge_nodes(&self, n: u64) -> Result<(), Error> {
-        self.doc.charge_nodes(n, &self.head)
+        self.doc
+            .context()
+            .charge_nodes(n)
+            .map_err(|b| self.over_budget(b))
     }
-}
 
-/// Leaves one level of a typed decode when dropped.
-pub struct DepthGuard<'d> {
-    depth: &'d std::cell::Cell<usize>,
-}
-
-impl Drop for DepthGuard<'_> {
-    fn drop(&mut self) {
-        self.depth.set(self.depth.get() - 1);
+    #[cold]
+    fn over_budget(&self, budget: Budget) -> Error {
+        self.error(self.doc.context().exceeded(budget))
     }
 }
 
 /// Iterator over an array's elements; each item is read when reached.
+#[derive(Clone)]
 pub struct Elements<'d, 'a> {
     node: Node<'d, 'a>,
     next: u64,
@@ -405,7 +473,8 @@ impl<'d, 'a> Iterator for Elements<'d, 'a> {
 
 impl ExactSizeIterator for Elements<'_, '_> {}
 
-/// Iterator over a dictionary's (key, value) entries.
+/// Iterator over a dictionary's (key, value) entries; each is read when reached.
+#[derive(Clone)]
 pub struct Entries<'d, 'a> {
     node: Node<'d, 'a>,
     next: u64,
@@ -434,115 +503,3 @@ impl<'d, 'a> Iterator for Entries<'d, 'a> {
 }
 
 impl ExactSizeIterator for Entries<'_, '_> {}
-
-/// A dictionary's entries as a typed decode reads them: each key through the
-/// document's string cache, so a repeated ASCII key skips the offset table, marker
-/// and ASCII check; each value only when asked for, so a key that names no field
-/// costs no value read. Generated code reaches it through `__private`.
-pub struct Fields<'d, 'a> {
-    dict: Node<'d, 'a>,
-    next: u64,
-}
-
-impl<'d, 'a> Fields<'d, 'a> {
-    /// The fields of `dict`, or the error that it is not a dictionary.
-    #[inline]
-    pub fn new(dict: &Node<'d, 'a>) -> Result<Fields<'d, 'a>, Error> {
-        if !dict.is_dictionary() {
-            return Err(dict.mismatch("dictionary"));
-        }
-        Ok(Fields {
-            dict: *dict,
-            next: 0,
-        })
-    }
-}
-
-impl<'d, 'a> Iterator for Fields<'d, 'a> {
-    type Item = Result<FieldKey<'d, 'a>, Error>;
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.next >= self.dict.head.count {
-            return None;
-        }
-        let entry = self.next;
-        self.next += 1;
-        Some(FieldKey::read(self.dict, entry))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.dict.head.count - self.next) as usize;
-        (left, Some(left))
-    }
-}
-
-/// Key `entry` of a dictionary, with what it takes to read the entry's value.
-#[derive(Clone, Copy)]
-pub struct FieldKey<'d, 'a> {
-    dict: Node<'d, 'a>,
-    entry: u64,
-    key: Key<'d, 'a>,
-}
-
-/// A key as a matcher compares it: the text of an ASCII string, or any other key
-/// object (UTF-16, Latin-1, not a string), which is rare and compared the slow way.
-#[derive(Clone, Copy)]
-pub enum Key<'d, 'a> {
-    Ascii(&'a str),
-    Other(Node<'d, 'a>),
-}
-
-impl<'d, 'a> Key<'d, 'a> {
-    /// `node` as a key: variant names are matched like field keys.
-    #[inline]
-    pub fn of(node: &Node<'d, 'a>) -> Key<'d, 'a> {
-        match node.as_ascii() {
-            Some(text) => Key::Ascii(text),
-            None => Key::Other(*node),
-        }
-    }
-}
-
-impl<'d, 'a> FieldKey<'d, 'a> {
-    /// Reads key `entry` of `dict`. Errors are those of reading the key node: the
-    /// cache is filled only from a node read that succeeded. Inlined into every
-    /// struct's loop: as a call, returning the key through memory cost about 40
-    /// instructions a key.
-    #[inline(always)]
-    pub(crate) fn read(dict: Node<'d, 'a>, entry: u64) -> Result<Self, Error> {
-        let index = dict.doc.child_index(&dict.head, entry)?;
-        let key = match dict.doc.ascii_key(index)? {
-            Ok(text) => Key::Ascii(text),
-            Err(head) => Key::Other(Node::new(dict.doc, head)),
-        };
-        Ok(FieldKey { dict, entry, key })
-    }
-
-    #[inline]
-    pub fn key(&self) -> Key<'d, 'a> {
-        self.key
-    }
-
-    /// The key object. An ASCII key is read again: only errors and maps' keys,
-    /// which go through `FromPlist`, need it.
-    pub fn node(&self) -> Result<Node<'d, 'a>, Error> {
-        match self.key {
-            Key::Ascii(_) => self.dict.child(self.entry),
-            Key::Other(node) => Ok(node),
-        }
-    }
-
-    /// The entry's value, read now.
-    #[inline]
-    pub fn value(&self) -> Result<Node<'d, 'a>, Error> {
-        self.dict.child(self.dict.head.count + self.entry)
-    }
-
-    /// True when the key is a string equal to `text`, as [`Node::str_eq`].
-    #[inline]
-    pub fn str_eq(&self, text: &str) -> bool {
-        match self.key {
-            Key::Ascii(key) => key == text,
-            Key::Other(node) => node.str_eq(text),
-        }
-    }
-}

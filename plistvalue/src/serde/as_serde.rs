@@ -44,6 +44,9 @@ use crate::reader::Node;
 use crate::writer::{Encoder, ObjRef};
 
 /// Writes `value` through the serde bridge; a `None` is `$null`.
+///
+/// # Errors
+/// As [`crate::serde::to_vec`].
 pub fn to_plist<'a, T: Serialize + ?Sized>(
     value: &'a T,
     enc: &mut Encoder<'a>,
@@ -53,6 +56,9 @@ pub fn to_plist<'a, T: Serialize + ?Sized>(
 }
 
 /// Reads a `T` through the serde bridge, as a struct field is read.
+///
+/// # Errors
+/// As [`crate::serde::from_slice`].
 pub fn from_plist<'de, T: Deserialize<'de>>(node: Node<'_, 'de>) -> Result<T, Error> {
     T::deserialize(plist_de::Deserializer::root(&node))
 }

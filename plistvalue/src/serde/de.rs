@@ -13,6 +13,7 @@ use ::serde::de::{self, DeserializeSeed, Unexpected, Visitor};
 use ::serde::forward_to_deserialize_any;
 
 use super::compat;
+use crate::convert::rules;
 use crate::error::{Error, ErrorKind};
 use crate::reader::{self, Elements, FieldKey, Kind, Node};
 
@@ -201,30 +202,11 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
     }
 }
 
-/// The integer in `node`, or an exactly integral real, as Foundation accepts.
-fn integer(node: &Node<'_, '_>) -> Result<i128, Error> {
-    if let Some(i) = node.as_integer() {
-        return Ok(i.as_i128());
-    }
-    match node.as_real() {
-        Some(r) if r.fract() == 0.0 && r.abs() < 1.8e19 => Ok(r as i128),
-        Some(_) => Err(node.mismatch("integer (this real has a fraction)")),
-        None if node.kind() == Kind::Integer => Err(node.error(ErrorKind::InvalidLength(
-            "16-byte integer outside i64::MIN ..= u64::MAX",
-        ))),
-        None => Err(node.mismatch("integer")),
-    }
-}
-
 macro_rules! integers {
     ($($method:ident $t:ident $visit:ident;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             self.unwrapped(&[], |d| {
-                let n = d.node;
-                let v = integer(n)?;
-                let v = $t::try_from(v).map_err(|_| {
-                    n.error(ErrorKind::IntegerOutOfRange { value: v, target: stringify!($t) })
-                })?;
+                let v: $t = rules::integer_as(d.node, stringify!($t))?;
                 d.locate(visitor.$visit(v))
             })
         }
@@ -239,22 +221,19 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
         let r = match n.kind() {
             Kind::Null => visitor.visit_none(),
             Kind::Boolean => visitor.visit_bool(n.as_bool() == Some(true)),
-            Kind::Integer => match n.as_integer() {
+            Kind::Integer => match rules::exact_integer(n)? {
                 Some(i) => match i.as_i64() {
                     Some(v) if v < 0 => visitor.visit_i64(v),
                     _ => visitor.visit_u64(i.as_u64().expect("non-negative")),
                 },
-                None => Err(n.error(ErrorKind::InvalidLength(
-                    "16-byte integer outside i64::MIN ..= u64::MAX",
-                ))),
+                None => unreachable!("an integer node reads as one or fails above"),
             },
             Kind::Real => visitor.visit_f64(n.as_real().expect("a real")),
-            Kind::Date if self.plist_value => self.plist_enum(visitor),
+            Kind::Date | Kind::Uid if self.plist_value => self.plist_enum(visitor),
             Kind::Date => self.date_text(visitor),
             Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
             Kind::String if n.is_null_marker() => visitor.visit_none(),
             Kind::String => self.text(visitor, false),
-            Kind::Uid if self.plist_value => self.plist_enum(visitor),
             Kind::Uid => visitor.visit_u64(n.as_uid().expect("a UID").get()),
             Kind::Array | Kind::Set => self.elements(visitor),
             Kind::Dictionary => self.entries(visitor, false),
@@ -285,26 +264,22 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
     /// Reals, and integers as Foundation reads them into a `Float`.
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
+            let v = rules::real(d.node)?;
             d.locate(visitor.visit_f32(v as f32))
         })
     }
 
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            let v = d.node.as_f64().ok_or_else(|| d.node.mismatch("real"))?;
+            let v = rules::real(d.node)?;
             d.locate(visitor.visit_f64(v))
         })
     }
 
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            let s = d.node.to_str()?;
-            let mut chars = s.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) => d.locate(visitor.visit_char(c)),
-                _ => Err(d.node.mismatch("a one-character string")),
-            }
+            let c = rules::char(d.node)?;
+            d.locate(visitor.visit_char(c))
         })
     }
 
@@ -418,13 +393,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            let n = d.node;
-            if matches!(n.kind(), Kind::Array | Kind::Set) && n.len() != len {
-                return Err(n.error(ErrorKind::Custom(format!(
-                    "expected an array of {len} elements, found {} elements",
-                    n.len()
-                ))));
-            }
+            rules::tuple_len(d.node, len)?;
             d.deserialize_seq(visitor)
         })
     }
@@ -551,10 +520,9 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
     /// Reads the value only now: a value the visitor skips costs nothing more.
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let j = self
-            .next
-            .checked_sub(1)
-            .ok_or_else(|| Error::custom("next_value called before next_key"))?;
+        let j = self.next.checked_sub(1).ok_or_else(|| {
+            Error::new(ErrorKind::SerdeOrder("next_value called before next_key"))
+        })?;
         let node = self.dict.child(self.dict.len() as u64 + j)?;
         let d = Deserializer {
             node: &node,
@@ -605,9 +573,7 @@ impl<'d, 'de> Key<'d, 'de> {
 
     /// A string used as a name: converted when UTF-16, with the copy charged.
     fn from_node(node: Node<'d, 'de>) -> Result<Self, Error> {
-        if node.kind() != Kind::String {
-            return Err(node.error(ErrorKind::NonStringKey(node.kind().name())));
-        }
+        rules::string_key(&node)?;
         let text = node.to_str()?;
         if let Cow::Owned(s) = &text {
             node.charge_bytes(s.len())?;
@@ -621,8 +587,10 @@ impl<'d, 'de> Key<'d, 'de> {
 
     fn parse<T: std::str::FromStr>(&self, target: &'static str) -> Result<T, Error> {
         self.text.parse().map_err(|_| {
-            let kind =
-                ErrorKind::Custom(format!("dictionary key `{}` is not a {target}", self.text));
+            let kind = ErrorKind::KeyNotParsed {
+                key: self.text.clone().into_owned(),
+                target,
+            };
             match self.entry.map(|j| self.at.child(j)) {
                 Some(Ok(key)) => key.error(kind),
                 _ => self.at.error(kind),

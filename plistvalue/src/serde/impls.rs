@@ -11,6 +11,7 @@ use ::serde::de::{
 use ::serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::compat;
+use crate::format;
 use crate::value::{Data, Date, Dictionary, Integer, PlistValue, Uid};
 
 impl Serialize for Date {
@@ -136,7 +137,7 @@ impl<'de> Deserialize<'de> for Integer {
 
 struct IntegerVisitor;
 
-impl<'de> Visitor<'de> for IntegerVisitor {
+impl Visitor<'_> for IntegerVisitor {
     type Value = Integer;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -225,7 +226,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         if self.outer {
             return d.deserialize_newtype_struct(compat::VALUE, ValueVisitor { outer: false });
         }
-        match compat::HANDOFF.with(|h| h.take()) {
+        match compat::HANDOFF.with(std::cell::Cell::take) {
             Some(v) => Ok(v),
             None => d.deserialize_any(self),
         }
@@ -262,7 +263,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     /// Foundation's nil, as the serializer writes `None`.
     fn visit_none<E>(self) -> Result<PlistValue, E> {
-        Ok(PlistValue::String(crate::format::NULL_STRING.to_owned()))
+        Ok(PlistValue::String(format::NULL_STRING.to_owned()))
     }
     /// `()`, as the serializer writes it.
     fn visit_unit<E>(self) -> Result<PlistValue, E> {

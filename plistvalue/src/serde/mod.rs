@@ -20,6 +20,11 @@
 //! # Ok::<(), plistvalue::Error>(())
 //! ```
 //!
+//! The other entry points have the plist crate's names, so that a call moves over
+//! with one changed path: [`from_bytes`], [`from_reader`] and [`from_file`] read
+//! either format, binary or XML; [`to_file`] writes binary, and (feature `xml`)
+//! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does.
+//!
 //! # How serde's data model maps to a plist
 //!
 //! | serde | plist object | the plist crate |
@@ -110,52 +115,166 @@
 //! [`PlistValue`](crate::PlistValue) read through this deserializer is decoded by the
 //! iterative eager decoder instead; through another format's deserializer, its
 //! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
-//! a value nested deeper than the stack, use [`crate::to_vec`].
+//! a value nested deeper than the stack, use [`to_vec`](crate::to_vec).
 
 pub mod as_serde;
 mod compat;
 mod de;
-mod formats;
 mod impls;
 mod ser;
 
-pub use formats::{from_bytes, from_file, from_reader, to_file};
-#[cfg(feature = "xml")]
-pub use formats::{to_file_xml, to_vec_xml, to_writer_xml};
-
 use std::fmt::Display;
-use std::io::Write;
+use std::io::{Read, Write};
+use std::path::Path;
 
-use ::serde::de::Deserialize;
+use ::serde::de::{Deserialize, DeserializeOwned};
 use ::serde::Serialize;
 
-use crate::convert::{FromPlist, ToPlist};
+use crate::convert::{self, FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
+#[cfg(feature = "xml")]
+use crate::format;
 use crate::reader::{Limits, Node};
-use crate::writer::{Encoder, ObjRef};
+use crate::writer::{Buffers, Encoder, ObjRef};
+#[cfg(feature = "xml")]
+use crate::xml;
 
 /// Encodes a `Serialize` value as a binary plist.
+///
+/// # Errors
+/// When the value's `Serialize` fails, or it holds something a plist cannot: an
+/// integer outside `i64::MIN ..= u64::MAX`, a map key that is not a string.
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    crate::to_vec(&Bridge(value))
+    let mut out = Vec::new();
+    let bridge = Bridge(value);
+    Buffers::default().write_into(|enc| bridge.to_plist(enc), &mut out)?;
+    Ok(out)
 }
 
 /// Encodes a `Serialize` value into an `io::Write`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// plistvalue::serde::to_writer(&mut out, &("a", 1)).unwrap();
+/// assert_eq!(out, plistvalue::serde::to_vec(&("a", 1)).unwrap());
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], and any error of the writer.
 pub fn to_writer<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    crate::to_writer(writer, &Bridge(value))
+    let bridge = Bridge(value);
+    Buffers::default().write_to(|enc| bridge.to_plist(enc), writer)
 }
 
 /// Decodes a binary plist into a `Deserialize` type, which may borrow ASCII strings
 /// and data from `bytes`.
+///
+/// # Errors
+/// When the input is not a valid binary plist, does not match `T`, or passes the
+/// default [`Limits`].
 pub fn from_slice<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Error> {
-    crate::from_slice::<Unbridge<T>>(bytes).map(|u| u.0)
+    from_slice_with_limits(bytes, Limits::default())
 }
 
 /// [`from_slice`] with other [`Limits`].
+///
+/// ```
+/// let bytes = plistvalue::serde::to_vec(&vec![vec![1u8]]).unwrap();
+/// let limits = plistvalue::Limits::default().max_depth(1);
+/// assert!(plistvalue::serde::from_slice_with_limits::<Vec<Vec<u8>>>(&bytes, limits).is_err());
+/// ```
+///
+/// # Errors
+/// As [`from_slice`], with `limits`.
 pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
     bytes: &'de [u8],
     limits: Limits,
 ) -> Result<T, Error> {
-    crate::from_slice_with_limits::<Unbridge<T>>(bytes, limits).map(|u| u.0)
+    convert::decode_binary::<Unbridge<T>>(bytes, limits).map(|u| u.0)
+}
+
+/// Decodes a plist of either format, binary or XML, into a `DeserializeOwned`
+/// type, as [`crate::from_bytes`] does.
+///
+/// # Errors
+/// As [`crate::from_bytes`].
+pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+    #[cfg(feature = "xml")]
+    if !format::is_binary(bytes) {
+        return xml::decode::<Unbridge<T>>(bytes).map(|u| u.0);
+    }
+    convert::decode_document::<Unbridge<T>>(bytes, Limits::default()).map(|u| u.0)
+}
+
+/// Reads all of `reader`, then decodes it as [`from_bytes`] does: a binary plist is
+/// addressed from its end, so it cannot be decoded as a stream.
+///
+/// ```
+/// let bytes = plistvalue::serde::to_vec(&["x".to_string()]).unwrap();
+/// let v: Vec<String> = plistvalue::serde::from_reader(&bytes[..]).unwrap();
+/// assert_eq!(v, ["x"]);
+/// ```
+///
+/// # Errors
+/// As [`from_bytes`], and any error of the reader.
+pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    from_bytes(&bytes)
+}
+
+/// Reads the file at `path`, binary or XML, as [`from_bytes`] does.
+///
+/// # Errors
+/// As [`from_bytes`], and any error reading the file.
+pub fn from_file<P: AsRef<Path>, T: DeserializeOwned>(path: P) -> Result<T, Error> {
+    from_bytes(&std::fs::read(path)?)
+}
+
+/// Writes a `Serialize` value as a binary plist to the file at `path`, creating or
+/// truncating it.
+///
+/// # Errors
+/// As [`to_writer`], and any error creating the file.
+pub fn to_file<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Result<(), Error> {
+    to_writer(std::fs::File::create(path)?, value)
+}
+
+/// Encodes a `Serialize` value as an XML plist, as CoreFoundation writes it (keys
+/// sorted as CF sorts them), like [`crate::to_vec_xml`].
+///
+/// # Errors
+/// As [`to_vec`], and for what XML cannot hold, as [`crate::to_vec_xml`].
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+pub fn to_vec_xml<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    let bridge = Bridge(value);
+    xml::write_into(|enc| bridge.to_plist(enc), true, &mut out)?;
+    Ok(out)
+}
+
+/// Encodes a `Serialize` value as an XML plist into an `io::Write`, in 64 KiB
+/// chunks.
+///
+/// # Errors
+/// As [`to_vec_xml`], and any error of the writer.
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+pub fn to_writer_xml<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
+    let bridge = Bridge(value);
+    xml::write_to(|enc| bridge.to_plist(enc), true, writer)
+}
+
+/// Writes a `Serialize` value as an XML plist to the file at `path`, creating or
+/// truncating it.
+///
+/// # Errors
+/// As [`to_vec_xml`], and any error creating or writing the file.
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Result<(), Error> {
+    to_writer_xml(std::fs::File::create(path)?, value)
 }
 
 /// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the
@@ -174,6 +293,9 @@ pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
 /// assert_eq!(m.url, "/500");
 /// # Ok::<(), plistvalue::Error>(())
 /// ```
+///
+/// # Errors
+/// As [`from_slice`], for this object.
 pub fn from_node<'de, T: Deserialize<'de>>(node: Node<'_, 'de>) -> Result<T, Error> {
     node.decode::<Unbridge<T>>().map(|u| u.0)
 }

@@ -4,8 +4,9 @@
 use ::serde::ser::{self, Impossible, Serialize};
 
 use super::compat;
+use crate::convert::rules;
 use crate::error::{Error, ErrorKind};
-use crate::value::{Date, Integer, Uid};
+use crate::value::{Date, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
 /// What one document's serialization keeps beside the encoder.
@@ -91,22 +92,6 @@ impl<'s, 'a> Serializer<'s, 'a> {
     }
 }
 
-fn integer(v: i128) -> Result<Integer, Error> {
-    Integer::from_i128(v).ok_or_else(|| {
-        Error::new(ErrorKind::IntegerOutOfRange {
-            value: v,
-            target: "a plist integer (i64::MIN ..= u64::MAX)",
-        })
-    })
-}
-
-fn put_integer(enc: &mut Encoder<'_>, i: Integer) -> ObjRef {
-    match i.as_i64() {
-        Some(v) => enc.i64(v),
-        None => enc.u64(i.as_u64().expect("an Integer is in i64 or u64 range")),
-    }
-}
-
 impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
     type Ok = Option<ObjRef>;
     type Error = Error;
@@ -134,7 +119,10 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         Ok(Some(self.enc.i64(v)))
     }
     fn serialize_i128(self, v: i128) -> Result<Self::Ok, Error> {
-        Ok(Some(put_integer(self.enc, integer(v)?)))
+        Ok(Some(rules::encode_integer(
+            rules::plist_integer(v)?,
+            self.enc,
+        )))
     }
     fn serialize_u8(self, v: u8) -> Result<Self::Ok, Error> {
         Ok(Some(self.enc.u64(v.into())))
@@ -150,7 +138,10 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
     }
     fn serialize_u128(self, v: u128) -> Result<Self::Ok, Error> {
         let v = i128::try_from(v).unwrap_or(i128::MAX);
-        Ok(Some(put_integer(self.enc, integer(v)?)))
+        Ok(Some(rules::encode_integer(
+            rules::plist_integer(v)?,
+            self.enc,
+        )))
     }
     /// A 4-byte real, as the derive and Foundation write `Float`; the plist crate
     /// widens it to 8 bytes.
@@ -386,10 +377,11 @@ impl ser::SerializeMap for Dict<'_, '_> {
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| Error::custom("serialize_value called before serialize_key"))?;
+        let key = self.key.take().ok_or_else(|| {
+            Error::new(ErrorKind::SerdeOrder(
+                "serialize_value called before serialize_key",
+            ))
+        })?;
         let value = self.ser.value(v)?;
         self.ser.st.pairs.push((key, value));
         Ok(())
@@ -464,13 +456,21 @@ impl Scalar<'_, '_> {
     fn reject(&self, found: &'static str) -> Error {
         match self.want {
             Want::Key => Error::new(ErrorKind::NonStringKey(found)),
-            Want::Date => Error::custom(format!(
-                "a plistvalue::Date must hold seconds since 2001 as f64, found {found}"
-            )),
-            Want::PlistDate => Error::custom(format!(
-                "a plist::Date must hold an RFC 3339 string, found {found}"
-            )),
-            Want::Uid => Error::custom(format!("a UID must hold a u64, found {found}")),
+            Want::Date => Error::new(ErrorKind::NewtypeMismatch {
+                newtype: "plistvalue::Date",
+                expected: "seconds since 2001 as f64",
+                found,
+            }),
+            Want::PlistDate => Error::new(ErrorKind::NewtypeMismatch {
+                newtype: "plist::Date",
+                expected: "an RFC 3339 string",
+                found,
+            }),
+            Want::Uid => Error::new(ErrorKind::NewtypeMismatch {
+                newtype: "UID",
+                expected: "a u64",
+                found,
+            }),
         }
     }
 

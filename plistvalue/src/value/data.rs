@@ -6,10 +6,6 @@ use std::fmt;
 use std::ops::{Deref, DerefMut};
 
 use super::PlistValue;
-use crate::convert::{FromPlist, ToPlist};
-use crate::error::Error;
-use crate::reader::Node;
-use crate::writer::{Encoder, ObjRef};
 
 /// A byte buffer written as a plist data object (`0x4n`).
 ///
@@ -23,10 +19,12 @@ use crate::writer::{Encoder, ObjRef};
 pub struct Data(Vec<u8>);
 
 impl Data {
+    /// The bytes, as data.
     pub fn new(bytes: Vec<u8>) -> Data {
         Data(bytes)
     }
 
+    /// The bytes.
     pub fn into_inner(self) -> Vec<u8> {
         self.0
     }
@@ -78,20 +76,5 @@ impl From<Data> for Vec<u8> {
 impl From<Data> for PlistValue {
     fn from(d: Data) -> PlistValue {
         PlistValue::Data(d.0)
-    }
-}
-
-impl ToPlist for Data {
-    #[inline]
-    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        Ok(enc.data(&self.0))
-    }
-}
-
-/// Reads data, or an array of small integers, as `Vec<u8>` does.
-impl<'a> FromPlist<'a> for Data {
-    #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Data, Error> {
-        Vec::<u8>::from_plist(node).map(Data)
     }
 }

@@ -39,14 +39,17 @@ const NANOS_PER_SEC: u128 = 1_000_000_000;
 const EPOCH_NANOS: u128 = APPLE_EPOCH_UNIX as u128 * NANOS_PER_SEC;
 
 impl Date {
+    /// The date `seconds` after 2001-01-01T00:00:00Z (before it when negative).
     pub const fn from_seconds_since_2001(seconds: f64) -> Date {
         Date(seconds)
     }
 
+    /// Seconds since 2001-01-01T00:00:00Z, as the file stores them.
     pub const fn seconds_since_2001(self) -> f64 {
         self.0
     }
 
+    /// The current time.
     pub fn now() -> Date {
         Date::from(SystemTime::now())
     }
@@ -74,6 +77,9 @@ impl Date {
     /// The nanosecond after 1970-01-01T00:00:00Z nearest to this date (ties to
     /// even), or [`ErrorKind::DateOutOfRange`] for NaN, infinities and dates beyond
     /// ±1.7·10³⁸ ns.
+    ///
+    /// # Errors
+    /// [`ErrorKind::DateOutOfRange`], as above.
     pub fn to_unix_nanos(self) -> Result<i128, Error> {
         seconds_to_nanos(self.0)
             .and_then(|n| n.checked_add(EPOCH_NANOS as i128))
@@ -443,8 +449,10 @@ fn days_in_month(year: i64, month: u32) -> u32 {
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
-/// `days_from_civil`), the inverse of [`civil_from_days`].
-fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+/// `days_from_civil`), the inverse of [`civil_from_days`]. Linear in `day`, so a
+/// day past the month's end (or 0) counts on into the next (or back into the
+/// previous) month, as CoreFoundation's XML date parser counts it.
+pub(crate) fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);
@@ -455,8 +463,9 @@ fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
 }
 
 /// (year, month, day) of a count of days since 1970-01-01, in the proleptic
-/// Gregorian calendar (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
+/// Gregorian calendar (Howard Hinnant's `civil_from_days`). CoreFoundation's
+/// calendar is this one, so its XML date text is made from it too.
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -563,7 +572,7 @@ mod tests {
             let err = text.parse::<Date>().unwrap_err();
             match err.kind() {
                 ErrorKind::InvalidDateText { column: c, .. } => {
-                    assert_eq!(*c, column, "{text}: {err}")
+                    assert_eq!(*c, column, "{text}: {err}");
                 }
                 other => panic!("{text}: {other:?}"),
             }

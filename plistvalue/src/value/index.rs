@@ -7,7 +7,9 @@ use super::PlistValue;
 /// Something that can look into a `PlistValue`: `&str` for dictionaries, `usize` for
 /// arrays.
 pub trait ValueIndex: private::Sealed {
+    /// The value this key or position names in `v`.
     fn index_into<'v>(&self, v: &'v PlistValue) -> Option<&'v PlistValue>;
+    /// The value this key or position names in `v`, to change it.
     fn index_into_mut<'v>(&self, v: &'v mut PlistValue) -> Option<&'v mut PlistValue>;
     /// For `IndexMut`: a missing dictionary key is inserted, anything else panics.
     fn index_or_insert<'v>(&self, v: &'v mut PlistValue) -> &'v mut PlistValue;

@@ -3,7 +3,18 @@
 
 use std::fmt;
 
-/// An integer in `i64::MIN ..= u64::MAX`.
+/// An integer in `i64::MIN ..= u64::MAX`, the range a plist integer holds.
+///
+/// ```
+/// use plistvalue::Integer;
+/// let big = Integer::from(u64::MAX);
+/// assert_eq!((big.as_i64(), big.as_u64()), (None, Some(u64::MAX)));
+/// assert_eq!(Integer::from(-1i8).as_i128(), -1);
+/// assert_eq!(Integer::from_i128(1 << 64), None, "outside the plist range");
+/// // Written as the 16-byte integer CoreFoundation uses above i64::MAX:
+/// let bytes = plistvalue::to_vec(&big).unwrap();
+/// assert_eq!(plistvalue::from_slice::<Integer>(&bytes).unwrap(), big);
+/// ```
 ///
 /// Stored as an `i64`, or a `u64` only above `i64::MAX`, so each value has one form
 /// and the type stays 8-byte aligned (an `i128` would make every `PlistValue` 16-byte
@@ -19,6 +30,7 @@ enum Repr {
 }
 
 impl Integer {
+    /// The value, if it fits `i64`.
     pub fn as_i64(self) -> Option<i64> {
         match self.0 {
             Repr::Signed(v) => Some(v),
@@ -26,6 +38,7 @@ impl Integer {
         }
     }
 
+    /// The value, if it fits `u64`.
     pub fn as_u64(self) -> Option<u64> {
         match self.0 {
             Repr::Signed(v) => u64::try_from(v).ok(),

@@ -17,8 +17,12 @@ pub use data::Data;
 pub use date::Date;
 #[cfg(feature = "serde")]
 pub(crate) use date::DateText;
+#[cfg(feature = "xml")]
+pub(crate) use date::{civil_from_days, days_from_civil};
 pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
-pub use dictionary::Dictionary;
+pub use dictionary::{
+    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+};
 pub use index::ValueIndex;
 pub use integer::Integer;
 pub use uid::Uid;
@@ -44,14 +48,23 @@ pub use uid::Uid;
 pub enum PlistValue {
     /// The `0x00` object: read from files that hold one, and written back as one.
     Null,
+    /// `true` or `false`.
     Boolean(bool),
+    /// An integer in `i64::MIN ..= u64::MAX`.
     Integer(Integer),
+    /// A real, read from 4 or 8 bytes, written as 8.
     Real(f64),
+    /// A date.
     Date(Date),
+    /// Bytes.
     Data(Vec<u8>),
+    /// Text.
     String(String),
+    /// A list of values.
     Array(Vec<PlistValue>),
+    /// String keys to values, in insertion order.
     Dictionary(Dictionary),
+    /// A keyed-archiver object reference.
     Uid(Uid),
 }
 
@@ -78,6 +91,7 @@ impl PlistValue {
         index.index_into(self)
     }
 
+    /// [`PlistValue::get`], to change what it finds.
     pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut PlistValue> {
         index.index_into_mut(self)
     }
@@ -87,6 +101,7 @@ impl PlistValue {
         matches!(self, PlistValue::Null)
     }
 
+    /// The value of a boolean.
     pub fn as_bool(&self) -> Option<bool> {
         match *self {
             PlistValue::Boolean(b) => Some(b),
@@ -94,6 +109,7 @@ impl PlistValue {
         }
     }
 
+    /// The value of an integer.
     pub fn as_integer(&self) -> Option<Integer> {
         match *self {
             PlistValue::Integer(i) => Some(i),
@@ -101,10 +117,12 @@ impl PlistValue {
         }
     }
 
+    /// An integer that fits `i64`.
     pub fn as_i64(&self) -> Option<i64> {
         self.as_integer().and_then(Integer::as_i64)
     }
 
+    /// An integer that fits `u64`.
     pub fn as_u64(&self) -> Option<u64> {
         self.as_integer().and_then(Integer::as_u64)
     }
@@ -118,6 +136,7 @@ impl PlistValue {
         }
     }
 
+    /// The value of a date.
     pub fn as_date(&self) -> Option<Date> {
         match *self {
             PlistValue::Date(d) => Some(d),
@@ -125,6 +144,7 @@ impl PlistValue {
         }
     }
 
+    /// The value of a UID.
     pub fn as_uid(&self) -> Option<Uid> {
         match *self {
             PlistValue::Uid(u) => Some(u),
@@ -132,6 +152,7 @@ impl PlistValue {
         }
     }
 
+    /// The text of a string.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             PlistValue::String(s) => Some(s),
@@ -139,6 +160,7 @@ impl PlistValue {
         }
     }
 
+    /// The bytes of data.
     pub fn as_data(&self) -> Option<&[u8]> {
         match self {
             PlistValue::Data(d) => Some(d),
@@ -146,6 +168,7 @@ impl PlistValue {
         }
     }
 
+    /// The elements of an array.
     pub fn as_array(&self) -> Option<&Vec<PlistValue>> {
         match self {
             PlistValue::Array(a) => Some(a),
@@ -153,6 +176,7 @@ impl PlistValue {
         }
     }
 
+    /// The elements of an array, to change them.
     pub fn as_array_mut(&mut self) -> Option<&mut Vec<PlistValue>> {
         match self {
             PlistValue::Array(a) => Some(a),
@@ -160,6 +184,7 @@ impl PlistValue {
         }
     }
 
+    /// The entries of a dictionary.
     pub fn as_dictionary(&self) -> Option<&Dictionary> {
         match self {
             PlistValue::Dictionary(d) => Some(d),
@@ -167,6 +192,7 @@ impl PlistValue {
         }
     }
 
+    /// The entries of a dictionary, to change them.
     pub fn as_dictionary_mut(&mut self) -> Option<&mut Dictionary> {
         match self {
             PlistValue::Dictionary(d) => Some(d),
@@ -174,14 +200,17 @@ impl PlistValue {
         }
     }
 
+    /// True for an array.
     pub fn is_array(&self) -> bool {
         matches!(self, PlistValue::Array(_))
     }
 
+    /// True for a dictionary.
     pub fn is_dictionary(&self) -> bool {
         matches!(self, PlistValue::Dictionary(_))
     }
 
+    /// True for a string.
     pub fn is_string(&self) -> bool {
         matches!(self, PlistValue::String(_))
     }
@@ -189,6 +218,7 @@ impl PlistValue {
     // `PlistValue` implements `Drop`, so its fields cannot be moved out by a `match`;
     // these take them instead.
 
+    /// The text of a string, moved out.
     pub fn into_string(mut self) -> Option<String> {
         match &mut self {
             PlistValue::String(s) => Some(mem::take(s)),
@@ -196,6 +226,7 @@ impl PlistValue {
         }
     }
 
+    /// The bytes of data, moved out.
     pub fn into_data(mut self) -> Option<Vec<u8>> {
         match &mut self {
             PlistValue::Data(d) => Some(mem::take(d)),
@@ -203,6 +234,7 @@ impl PlistValue {
         }
     }
 
+    /// The elements of an array, moved out.
     pub fn into_array(mut self) -> Option<Vec<PlistValue>> {
         match &mut self {
             PlistValue::Array(a) => Some(mem::take(a)),
@@ -210,6 +242,7 @@ impl PlistValue {
         }
     }
 
+    /// The entries of a dictionary, moved out.
     pub fn into_dictionary(mut self) -> Option<Dictionary> {
         match &mut self {
             PlistValue::Dictionary(d) => Some(mem::take(d)),
@@ -293,7 +326,7 @@ impl Clone for PlistValue {
         }
         enum Children<'a> {
             Array(std::slice::Iter<'a, PlistValue>),
-            Dict(indexmap::map::Iter<'a, String, PlistValue>),
+            Dict(dictionary::Iter<'a>),
         }
         fn children(v: &PlistValue) -> Children<'_> {
             match v {

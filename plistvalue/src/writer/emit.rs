@@ -1,29 +1,26 @@
-//! The second pass: the header, every object in index order, the offset table and the
-//! trailer, written straight from the object table.
+//! The binary emitter, the second pass: the header, every object in index order,
+//! the offset table and the trailer, written straight from the object table. It owns
+//! the file's layout, including the copied data objects the encoder places at the
+//! start of the output as they arrive ([`place_data`]).
 
 use std::io::{self, Write};
 
-use super::table::{body_of, Encoder, Obj, ObjRef};
-use crate::error::Error;
-use crate::format::{self, pow2_width, put_marker, put_uint, width_nibble, Trailer};
+use super::object::{Obj, ObjRef, Table};
+use crate::format::{self, pow2_width, put_marker, put_uint, Trailer};
 
-/// Size of one object's bytes, given the reference width.
-pub(super) fn obj_len(st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u64) -> u64 {
-    match *o {
-        Obj::Null | Obj::Bool(_) => 1,
-        Obj::UInt(v) if v > i64::MAX as u64 => 17,
-        Obj::UInt(v) => 1 + pow2_width(v) as u64,
-        Obj::NegInt(_) | Obj::Real(_) | Obj::Date(_) => 9,
-        Obj::Real32(_) => 5,
-        Obj::Uid(v) => 1 + pow2_width(v) as u64,
-        Obj::Data(_) | Obj::DataPlaced { .. } | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
-            let n = body_of(st, o).map_or(0, <[u8]>::len) as u64;
-            format::marker_len(n) + n
-        }
-        Obj::Utf16 { len, .. } => format::marker_len(len as u64 / 2) + len as u64,
-        Obj::Array { len, .. } => format::marker_len(len as u64) + len as u64 * ref_size,
-        Obj::Dict { len, .. } => format::marker_len(len as u64) + 2 * len as u64 * ref_size,
+/// Writes copied data `d` as a whole data object into `placed`, the start of the
+/// output (the header first, if `placed` is empty), and returns where its body
+/// starts. Its offset in the file is known now: nothing comes before it but the
+/// header and the data placed earlier.
+#[inline]
+pub(super) fn place_data(placed: &mut Vec<u8>, d: &[u8]) -> usize {
+    if placed.is_empty() {
+        placed.extend_from_slice(format::MAGIC);
     }
+    put_marker(placed, format::DATA, d.len() as u64);
+    let start = placed.len();
+    placed.extend_from_slice(d);
+    start
 }
 
 #[inline]
@@ -48,46 +45,28 @@ fn put_refs(out: &mut Vec<u8>, refs: &[u32], ref_size: u8) {
     }
 }
 
-fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_size: u8) {
+fn put_obj(out: &mut Vec<u8>, table: &Table<'_>, o: &Obj<'_>, ref_size: u8) {
+    if let Some(marker) = o.fixed_marker() {
+        out.push(marker);
+        match *o {
+            Obj::Null | Obj::Bool(_) => {}
+            Obj::UInt(v) if v > i64::MAX as u64 => {
+                out.extend_from_slice(&[0; 8]);
+                out.extend_from_slice(&v.to_be_bytes());
+            }
+            Obj::UInt(v) | Obj::Uid(v) => put_uint(out, v, pow2_width(v)),
+            Obj::NegInt(v) => out.extend_from_slice(&v.to_be_bytes()),
+            Obj::Real(bits) | Obj::Date(bits) => out.extend_from_slice(&bits.to_be_bytes()),
+            Obj::Real32(bits) => out.extend_from_slice(&bits.to_be_bytes()),
+            _ => unreachable!("only fixed-size objects have a fixed marker"),
+        }
+        return;
+    }
     match *o {
-        Obj::Null => out.push(format::NULL),
-        Obj::Bool(b) => out.push(if b { format::TRUE } else { format::FALSE }),
-        Obj::UInt(v) if v > i64::MAX as u64 => {
-            // 16-byte integers are how unsigned values above i64::MAX are told apart.
-            out.push(format::INT | 4);
-            out.extend_from_slice(&[0; 8]);
-            out.extend_from_slice(&v.to_be_bytes());
-        }
-        Obj::UInt(v) => {
-            let w = pow2_width(v);
-            out.push(format::INT | width_nibble(w));
-            put_uint(out, v, w);
-        }
-        Obj::NegInt(v) => {
-            out.push(format::INT | 3);
-            out.extend_from_slice(&v.to_be_bytes());
-        }
-        Obj::Real(bits) => {
-            out.push(format::REAL64);
-            out.extend_from_slice(&bits.to_be_bytes());
-        }
-        Obj::Real32(bits) => {
-            out.push(format::REAL32);
-            out.extend_from_slice(&bits.to_be_bytes());
-        }
-        Obj::Date(bits) => {
-            out.push(format::DATE);
-            out.extend_from_slice(&bits.to_be_bytes());
-        }
-        Obj::Uid(v) => {
-            let w = pow2_width(v);
-            out.push(format::UID | (w - 1));
-            put_uint(out, v, w);
-        }
         // Written before any other object; `emit` skips it.
         Obj::DataPlaced { .. } => {}
         Obj::Data(_) | Obj::Ascii(_) | Obj::AsciiArena { .. } => {
-            let bytes = body_of(st, o).unwrap_or_default();
+            let bytes = table.body(o).unwrap_or_default();
             let kind = match o {
                 Obj::Data(_) => format::DATA,
                 _ => format::ASCII,
@@ -95,23 +74,25 @@ fn put_obj(out: &mut Vec<u8>, st: &super::table::Storage<'_>, o: &Obj<'_>, ref_s
             put_marker(out, kind, bytes.len() as u64);
             out.extend_from_slice(bytes);
         }
-        Obj::Utf16 { start, len } => {
+        Obj::Utf16 { len, .. } => {
             put_marker(out, format::UTF16, len as u64 / 2);
-            out.extend_from_slice(&st.arena[start..start + len]);
+            out.extend_from_slice(table.body(o).unwrap_or_default());
         }
-        Obj::Array { start, len } => {
+        Obj::Array { len, .. } => {
             put_marker(out, format::ARRAY, len as u64);
-            put_refs(out, &st.refs[start..start + len], ref_size);
+            put_refs(out, table.children(o), ref_size);
         }
-        Obj::Dict { start, len } => {
+        Obj::Dict { len, .. } => {
             put_marker(out, format::DICT, len as u64);
-            put_refs(out, &st.refs[start..start + 2 * len], ref_size);
+            put_refs(out, table.children(o), ref_size);
         }
+        _ => unreachable!("fixed-size objects are written above"),
     }
 }
 
 /// Where the bytes go. A `Vec` takes them all; an `io::Write` gets them in chunks so
-/// that `to_writer` never holds the whole file.
+/// that `to_writer` never holds the whole file. The XML emitter writes into the same
+/// sinks, through `buf` and `flush_some`.
 pub(crate) trait Sink {
     /// Takes the first bytes of the output, already written.
     fn start_with(&mut self, bytes: Vec<u8>) -> io::Result<()>;
@@ -143,12 +124,26 @@ impl Sink for Vec<u8> {
     }
 }
 
+/// An `io::Write` as a [`Sink`]: bytes gather in a buffer and go out 64 KiB at a
+/// time; on an error, what went out before it stays written.
 pub(crate) struct Chunked<W: Write> {
-    pub(crate) w: W,
-    pub(crate) buf: Vec<u8>,
+    w: W,
+    buf: Vec<u8>,
 }
 
 const CHUNK: usize = 64 * 1024;
+
+impl<W: Write> Chunked<W> {
+    pub(crate) fn new(w: W) -> Chunked<W> {
+        Chunked { w, buf: Vec::new() }
+    }
+
+    /// Writes what is left and flushes the writer.
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        self.w.write_all(&self.buf)?;
+        self.w.flush()
+    }
+}
 
 impl<W: Write> Sink for Chunked<W> {
     fn start_with(&mut self, bytes: Vec<u8>) -> io::Result<()> {
@@ -181,21 +176,22 @@ impl<W: Write> Sink for Chunked<W> {
 /// table; offsets are recorded as the objects are written, and the offset width is
 /// `pow2_width` of where the table starts.
 ///
-/// `placed` is the header and the copied data objects, already written (see
-/// `Storage::placed`), or empty; the other objects follow it in index order.
-pub(crate) fn emit<S: Sink>(
-    enc: &Encoder<'_>,
+/// `sized_bytes` is the size of every object but its references, as the encoder
+/// counted it. `placed` is the header and the copied data objects, already written
+/// (see [`place_data`]), or empty; the other objects follow it in index order.
+pub(super) fn emit<S: Sink>(
+    table: &Table<'_>,
+    sized_bytes: u64,
     placed: Vec<u8>,
     offsets: &mut Vec<u64>,
     root: ObjRef,
     sink: &mut S,
-) -> Result<u64, Error> {
-    enc.check()?;
-    let st = &enc.st;
-    let n = st.objects.len() as u64;
+) -> io::Result<u64> {
+    let objects = table.objects();
+    let n = objects.len() as u64;
     let ref_size = pow2_width(n);
     let sized =
-        format::MAGIC.len() as u64 + enc.sized_bytes + st.refs.len() as u64 * ref_size as u64;
+        format::MAGIC.len() as u64 + sized_bytes + table.ref_count() as u64 * ref_size as u64;
 
     let mut pos = if placed.is_empty() {
         sink.buf().extend_from_slice(format::MAGIC);
@@ -207,15 +203,15 @@ pub(crate) fn emit<S: Sink>(
     };
     sink.reserve_total(sized + n * pow2_width(sized) as u64 + format::TRAILER_LEN as u64 - pos);
     offsets.clear();
-    offsets.reserve(st.objects.len());
-    for o in &st.objects {
+    offsets.reserve(objects.len());
+    for o in objects {
         if let Obj::DataPlaced { start, len } = *o {
             offsets.push((start as u64) - format::marker_len(len as u64));
             continue;
         }
         offsets.push(pos);
         let before = sink.buf().len();
-        put_obj(sink.buf(), st, o, ref_size);
+        put_obj(sink.buf(), table, o, ref_size);
         pos += (sink.buf().len() - before) as u64;
         sink.flush_some()?;
     }

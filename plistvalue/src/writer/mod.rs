@@ -1,6 +1,24 @@
 //! The writer: one walk of the value fills an object table, one linear pass writes the
 //! bytes.
 //!
+//! The object table is the hub of the crate: every format writes to it and reads from
+//! it. `ToPlist` (the derive, the std impls, `PlistValue`) and the serde serializer
+//! fill it through [`Encoder`]; the binary emitter writes it as `bplist00`; the XML
+//! and archive formats fill it without a `ToPlist` value and read it back through
+//! the crate-internal view (`view.rs`). The rooms:
+//!
+//! - `object.rs`: the table's storage, [`ObjRef`] and the object representation;
+//! - `interner.rs`: the hashes and the set that unique scalars;
+//! - `encoder.rs`: [`Encoder`], the public way in, and the storage a `Writer` keeps;
+//! - `emit.rs`: the binary emitter, which owns the file layout, and the sinks the
+//!   bytes of every format go into;
+//! - `view.rs`: the table read one object at a time, for the other formats;
+//! - `sort.rs`: dictionary keys in CoreFoundation's order, which the XML writer
+//!   always uses and the binary writer on request.
+//!
+//! Nothing here knows `ToPlist`: callers hand [`Buffers`] a closure that fills the
+//! table, so the entry points (`to_vec`, `Writer`) sit above this module.
+//!
 //! # Passes
 //! 1. **Walk.** [`ToPlist::to_plist`] visits the value once, in pre-order. Each object
 //!    is appended to the table as it is met; a container's object is appended before
@@ -21,137 +39,84 @@
 //! from the value and copied once, into the output.
 
 mod emit;
+mod encoder;
+mod interner;
+mod object;
 mod sort;
-mod table;
 mod view;
 
 use std::io::Write;
 
-pub use table::{Encoder, Frame, KeySlots, ObjRef};
+#[cfg(feature = "xml")]
+pub(crate) use emit::{Chunked, Sink};
+pub use encoder::{Encoder, Frame, KeySlots};
+pub use object::ObjRef;
 #[cfg(feature = "xml")]
 pub(crate) use view::Object;
 
-use crate::convert::ToPlist;
 use crate::error::Error;
-use table::Storage;
+use encoder::Storage;
 
-/// Encodes a value as a binary plist.
-///
-/// ```
-/// let bytes = plistvalue::to_vec(&vec!["a", "b"]).unwrap();
-/// assert!(bytes.starts_with(b"bplist00"));
-/// ```
-pub fn to_vec<T: ToPlist + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    Writer::new().write_into(value, &mut out)?;
-    Ok(out)
-}
-
-/// Encodes a value into an `io::Write`, in 64 KiB chunks.
-pub fn to_writer<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    Writer::new().write_to(writer, value)
-}
-
-/// A reusable encoder. Its object table, interner and buffers keep their capacity
-/// between documents, which saves growing them (and faulting in their pages) again.
-///
-/// ```
-/// let mut w = plistvalue::Writer::new();
-/// let first = w.to_vec(&[1u8, 2, 3]).unwrap();
-/// let again = w.to_vec(&[1u8, 2, 3]).unwrap();
-/// assert_eq!(first, again);
-/// ```
+/// What a reused `Writer` keeps between documents: the table's storage, the
+/// interner and the offset scratch, so that they are not grown (and their pages
+/// faulted in) again.
 #[derive(Default)]
-pub struct Writer {
+pub(crate) struct Buffers {
     storage: Option<Storage<'static>>,
     offsets: Vec<u64>,
-    sort_keys: bool,
 }
 
-impl Writer {
-    pub fn new() -> Writer {
-        Writer::default()
-    }
-
-    /// Writes every dictionary's entries with their keys sorted, in the order
-    /// CoreFoundation's XML writer uses (UTF-16 code units), instead of the order the
-    /// value gives them. Off by default; on, every reader lists a dictionary's
-    /// entries in that order, so dumps of the file diff well.
-    ///
-    /// ```
-    /// use plistvalue::{plist, PlistValue, Writer};
-    /// let bytes = Writer::new().sort_keys(true).to_vec(&plist!({ "b": 1, "a": 2 })).unwrap();
-    /// let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
-    /// let keys: Vec<&String> = back.as_dictionary().unwrap().keys().collect();
-    /// assert_eq!(keys, ["a", "b"]);
-    /// ```
-    pub fn sort_keys(mut self, sorted: bool) -> Writer {
-        self.sort_keys = sorted;
-        self
-    }
-
-    pub fn to_vec<T: ToPlist + ?Sized>(&mut self, value: &T) -> Result<Vec<u8>, Error> {
-        let mut out = Vec::new();
-        self.write_into(value, &mut out)?;
-        Ok(out)
-    }
-
-    /// Appends the encoding of `value` to `out`.
-    pub fn write_into<T: ToPlist + ?Sized>(
+impl Buffers {
+    /// Fills a table on the recycled storage with `fill`, which returns the root,
+    /// and appends the binary plist to `out`.
+    pub(crate) fn write_into<'a>(
         &mut self,
-        value: &T,
+        fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,
         out: &mut Vec<u8>,
     ) -> Result<(), Error> {
-        self.run(value, |enc, placed, offsets, root| {
-            emit::emit(enc, placed, offsets, root, out).map(drop)
+        self.run(fill, |enc, root, offsets| {
+            enc.finish(root, offsets, out).map(drop)
         })
     }
 
-    pub fn write_to<W: Write, T: ToPlist + ?Sized>(
+    /// [`Buffers::write_into`] an `io::Write`, in 64 KiB chunks.
+    pub(crate) fn write_to<'a, W: Write>(
         &mut self,
+        fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,
         writer: W,
-        value: &T,
     ) -> Result<(), Error> {
-        let mut sink = emit::Chunked {
-            w: writer,
-            buf: Vec::new(),
-        };
-        self.run(value, |enc, placed, offsets, root| {
-            emit::emit(enc, placed, offsets, root, &mut sink).map(drop)
+        let mut sink = emit::Chunked::new(writer);
+        self.run(fill, |enc, root, offsets| {
+            enc.finish(root, offsets, &mut sink).map(drop)
         })?;
-        sink.w.write_all(&sink.buf)?;
-        sink.w.flush()?;
-        Ok(())
+        Ok(sink.finish()?)
     }
 
-    /// Walks `value` without storing anything and returns how many encoder calls
-    /// the walk made: the floor of an encode, for measuring how much of its time
-    /// is the walk itself.
-    pub fn walk_only<T: ToPlist + ?Sized>(&mut self, value: &T) -> Result<u64, Error> {
-        let mut enc = Encoder::walk_only(self.storage.take().unwrap_or_default().recycle());
-        let result = value.to_plist(&mut enc).map(|_| enc.visits);
-        self.storage = Some(enc.into_storage().recycle());
-        result
-    }
-
-    /// Walks `value` into a table built on the recycled storage, hands it to `write`,
-    /// and keeps the storage for next time.
-    fn run<'a, T: ToPlist + ?Sized>(
+    /// Fills a table on the recycled storage with `fill` and hands it, with its
+    /// root, to another format's emitter: `emit` may reorder the table (sort its
+    /// keys) and reads it back through the view.
+    #[cfg(feature = "xml")]
+    pub(crate) fn write_with<'a>(
         &mut self,
-        value: &'a T,
-        write: impl FnOnce(&Encoder<'a>, Vec<u8>, &mut Vec<u64>, ObjRef) -> Result<(), Error>,
+        fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,
+        emit: impl FnOnce(&mut Encoder<'a>, ObjRef) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        self.run(fill, |enc, root, _| {
+            enc.check()?;
+            emit(enc, root)
+        })
+    }
+
+    /// Fills a table built on the recycled storage, hands it to `write`, and keeps
+    /// the storage for next time.
+    fn run<'a>(
+        &mut self,
+        fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,
+        write: impl FnOnce(&mut Encoder<'a>, ObjRef, &mut Vec<u64>) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let storage: Storage<'a> = self.storage.take().unwrap_or_default().recycle();
         let mut enc = Encoder::from_storage(storage);
-        let sort_keys = self.sort_keys;
-        let result = value.to_plist(&mut enc).and_then(|root| {
-            if sort_keys {
-                enc.sort_keys();
-            }
-            // The placed bytes become the output's first bytes.
-            let placed = std::mem::take(&mut enc.st.placed);
-            write(&enc, placed, &mut self.offsets, root)
-        });
+        let result = fill(&mut enc).and_then(|root| write(&mut enc, root, &mut self.offsets));
         self.storage = Some(enc.into_storage().recycle());
         result
     }

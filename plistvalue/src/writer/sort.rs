@@ -1,12 +1,12 @@
 //! Sorted dictionary keys, in CoreFoundation's order: `CFStringCompare` with no
 //! options compares UTF-16 code units, so `"A" < "B" < "a" < "é" < "😀" < "\u{E000}"`
 //! (XML.md W12). The XML writer sorts every dictionary this way, as CF does; the
-//! binary writer does when asked ([`crate::Writer::sort_keys`]), for files that diff
-//! well.
+//! binary writer does when asked (`Writer::sort_keys`), for files that diff well.
+//! A pass over a filled table: only the reference arena changes.
 
 use std::cmp::Ordering;
 
-use super::table::{body_of, Encoder, Obj};
+use super::object::{Obj, Table};
 
 /// The UTF-16 code units of a key's text: ASCII bytes widen to one unit each.
 #[derive(Clone, Copy)]
@@ -44,47 +44,47 @@ fn compare(a: Units<'_>, b: Units<'_>) -> Ordering {
     }
 }
 
-impl Encoder<'_> {
+impl Table<'_> {
     fn units(&self, index: u32) -> Units<'_> {
-        let o = &self.st.objects[index as usize];
+        let o = self.get(index);
         match o {
             Obj::Ascii(_) | Obj::AsciiArena { .. } => {
-                Units::Ascii(body_of(&self.st, o).unwrap_or_default())
+                Units::Ascii(self.body(o).unwrap_or_default())
             }
-            Obj::Utf16 { .. } => Units::Utf16(body_of(&self.st, o).unwrap_or_default()),
+            Obj::Utf16 { .. } => Units::Utf16(self.body(o).unwrap_or_default()),
             _ => Units::Other,
         }
     }
 
     /// CF's order of two key objects (indices below the object count).
-    pub(crate) fn key_order(&self, a: u32, b: u32) -> Ordering {
+    fn key_order(&self, a: u32, b: u32) -> Ordering {
         compare(self.units(a), self.units(b))
     }
 
     /// Reorders the entries of every dictionary so that its keys are in CF's order.
     /// A dictionary's keys are distinct objects, so the order is total and the sort
     /// needs no stability; values move with their keys.
-    pub(crate) fn sort_keys(&mut self) {
+    pub(super) fn sort_keys(&mut self) {
         let mut pairs: Vec<(u32, u32)> = Vec::new();
-        for i in 0..self.st.objects.len() {
-            let Obj::Dict { start, len } = self.st.objects[i] else {
+        for i in 0..self.objects().len() as u32 {
+            let o = *self.get(i);
+            let Obj::Dict { len, .. } = o else {
                 continue;
             };
             if len < 2 {
                 continue;
             }
-            let refs = &self.st.refs[start..start + 2 * len];
-            let (keys, values) = refs.split_at(len);
+            let (keys, values) = self.children(&o).split_at(len);
             if keys.windows(2).all(|w| self.key_order(w[0], w[1]).is_le()) {
                 continue;
             }
             pairs.clear();
             pairs.extend(keys.iter().copied().zip(values.iter().copied()));
             pairs.sort_unstable_by(|x, y| self.key_order(x.0, y.0));
-            let refs = &mut self.st.refs[start..start + 2 * len];
+            let (keys, values) = self.children_mut(&o).split_at_mut(len);
             for (j, &(k, v)) in pairs.iter().enumerate() {
-                refs[j] = k;
-                refs[len + j] = v;
+                keys[j] = k;
+                values[j] = v;
             }
         }
     }

@@ -4,8 +4,8 @@
 //! the XML reader and the archive resolver, which fill a table without a `ToPlist`
 //! value, turn it into binary bytes with [`Encoder::finish_binary`].
 
-use super::emit;
-use super::table::{body_of, Encoder, Obj, ObjRef, Storage};
+use super::encoder::{Encoder, Storage};
+use super::object::{Obj, ObjRef};
 use crate::error::Error;
 use crate::value::{Date, Integer, Uid};
 
@@ -45,13 +45,13 @@ impl<'a> Encoder<'a> {
 
     /// Objects in the table.
     pub(crate) fn object_count(&self) -> usize {
-        self.st.objects.len()
+        self.table().objects().len()
     }
 
     /// Object `index`, which must be below [`Encoder::object_count`].
     pub(crate) fn object(&self, index: u32) -> Object<'_> {
-        let st = &self.st;
-        let o = &st.objects[index as usize];
+        let table = self.table();
+        let o = table.get(index);
         match *o {
             Obj::Null => Object::Null,
             Obj::Bool(b) => Object::Bool(b),
@@ -62,24 +62,23 @@ impl<'a> Encoder<'a> {
             Obj::Date(bits) => Object::Date(Date::from_seconds_since_2001(f64::from_bits(bits))),
             Obj::Uid(v) => Object::Uid(Uid::new(v)),
             Obj::Data(_) | Obj::DataPlaced { .. } => {
-                Object::Data(body_of(st, o).unwrap_or_default())
+                Object::Data(table.body(o).unwrap_or_default())
             }
             Obj::Ascii(_) | Obj::AsciiArena { .. } => {
-                Object::Ascii(body_of(st, o).unwrap_or_default())
+                Object::Ascii(table.body(o).unwrap_or_default())
             }
-            Obj::Utf16 { .. } => Object::Utf16(body_of(st, o).unwrap_or_default()),
-            Obj::Array { start, len } => Object::Array(&st.refs[start..start + len]),
-            Obj::Dict { start, len } => Object::Dict {
-                keys: &st.refs[start..start + len],
-                values: &st.refs[start + len..start + 2 * len],
-            },
+            Obj::Utf16 { .. } => Object::Utf16(table.body(o).unwrap_or_default()),
+            Obj::Array { .. } => Object::Array(table.children(o)),
+            Obj::Dict { len, .. } => {
+                let (keys, values) = table.children(o).split_at(len);
+                Object::Dict { keys, values }
+            }
         }
     }
 
     /// Appends the binary plist of the table, with `root` as its top object, to `out`.
     pub(crate) fn finish_binary(mut self, root: ObjRef, out: &mut Vec<u8>) -> Result<(), Error> {
-        let placed = std::mem::take(&mut self.st.placed);
-        emit::emit(&self, placed, &mut Vec::new(), root, out).map(drop)
+        self.finish(root, &mut Vec::new(), out).map(drop)
     }
 }
 

@@ -1,43 +1,30 @@
 //! CoreFoundation's one date form, `YYYY-MM-DDTHH:MM:SSZ`: how its parser reads it
 //! (XML.md R15, fields not range-checked) and how its writer prints it (W8, the
 //! whole timestamp floored to the second). Both work in seconds since
-//! 2001-01-01T00:00:00Z on CF's proleptic Gregorian calendar, with years counted
-//! from 2001 as `CFDate.c` does.
+//! 2001-01-01T00:00:00Z on CF's proleptic Gregorian calendar, which is `value`'s
+//! (`days_from_civil`, `civil_from_days`, shared with `Date`'s own text). What is
+//! CF's alone stays here: the grammar, CF's month table, and the writer's `f64`
+//! arithmetic on the fields, whose flooring `Date`'s exact text does not share (a
+//! date a hair before a minute prints second 60).
 
-/// CF's `isleap` for a year counted from 2001 (2000 is −1).
-fn is_leap(y: i64) -> bool {
-    let r = (y + 1).abs() % 400;
-    r % 4 == 0 && r != 100 && r != 200 && r != 300
-}
+use crate::format::APPLE_EPOCH_UNIX;
+use crate::value::{civil_from_days, days_from_civil};
 
-fn year_days(y: i64) -> i64 {
-    if is_leap(y) {
-        366
-    } else {
-        365
-    }
-}
+/// 2001-01-01 as a day count of `value`'s calendar, which counts from 1970.
+const EPOCH_DAYS: i64 = APPLE_EPOCH_UNIX / 86_400;
 
-/// Days before each month; CF-scl's table, whose months 0 and 14.. add nothing.
-const DAYS_BEFORE: [i64; 14] = [
-    0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365,
-];
-
-/// `__CFAbsoluteFromYMD`: the day number (0 = 2001-01-01) of a year counted from
-/// 2001, any month 0..=99 and any day 0..=99.
+/// `__CFAbsoluteFromYMD`: the day number (0 = 2001-01-01) of any year, any month
+/// 0..=99 and any day 0..=99. CF's month table has 13 entries: month 13 is January
+/// of the next year, and months 0 and 14.. add nothing to the year's start. Its
+/// calendar is the proleptic Gregorian one, `value`'s, and a day beyond the month's
+/// end counts on into the next, as `days_from_civil`'s does.
 fn day_number(year: i64, month: i64, day: i64) -> i64 {
-    let cycles = year / 400;
-    let mut days = cycles * 146_097;
-    let rest = year - cycles * 400;
-    if rest < 0 {
-        days -= (rest..0).map(year_days).sum::<i64>();
-    } else {
-        days += (0..rest).map(year_days).sum::<i64>();
-    }
-    if (1..=13).contains(&month) {
-        days += DAYS_BEFORE[month as usize] + i64::from(month > 2 && is_leap(rest));
-    }
-    days + day - 1
+    let (year, month) = match month {
+        1..=12 => (year, month as u32),
+        13 => (year + 1, 1),
+        _ => (year, 1),
+    };
+    days_from_civil(year, month, day as u32) - EPOCH_DAYS
 }
 
 /// Reads a date's content (the bytes up to its `</date>`): an optional `-`, any
@@ -73,7 +60,7 @@ pub(crate) fn parse(b: &[u8]) -> Option<f64> {
     }
     let (month, day) = (two(1)?, two(4)?);
     let (hour, minute, second) = (two(7)?, two(10)?, two(13)?);
-    let year = if neg { -year } else { year } - 2001;
+    let year = if neg { -year } else { year };
     let days = day_number(year, month, day) as f64;
     Some(86_400.0 * days + 3_600.0 * hour as f64 + 60.0 * minute as f64 + second as f64)
 }
@@ -81,28 +68,6 @@ pub(crate) fn parse(b: &[u8]) -> Option<f64> {
 /// The largest |seconds| printed: about 31.7 million years, where the model of CF's
 /// writer stops (`tools/cf_xml.py`); past it the arithmetic is no longer exact.
 pub(crate) const MAX_WRITTEN: f64 = 1e15;
-
-/// `__CFYMDFromAbsolute`: a day number to (year from 2001, month, day).
-fn ymd(mut days: i64) -> (i64, i64, i64) {
-    let cycles = days / 146_097;
-    let mut y = cycles * 400;
-    days -= cycles * 146_097;
-    while days < 0 {
-        y -= 1;
-        days += year_days(y);
-    }
-    while days >= year_days(y) {
-        days -= year_days(y);
-        y += 1;
-    }
-    let leap = is_leap(y);
-    let before = |m: i64| DAYS_BEFORE[m as usize] + i64::from(m > 2 && leap);
-    let mut m = days / 33 + 1;
-    while m < 12 && before(m + 1) <= days {
-        m += 1;
-    }
-    (y, m, days - before(m) + 1)
-}
 
 /// A modulo whose result has the sign of the modulus, as CF computes it.
 fn floor_mod(d: f64, modulus: f64) -> f64 {
@@ -120,8 +85,10 @@ pub(crate) fn write(out: &mut Vec<u8>, at: f64) -> bool {
     if at.is_nan() || at.abs() > MAX_WRITTEN {
         return false;
     }
-    let (y, month, day) = ymd((at / 86_400.0).floor() as i64);
-    let year = (y + 2001).min(i32::MAX as i64);
+    // `__CFYMDFromAbsolute` of the floored day, on the same calendar.
+    let (year, month, day) = civil_from_days((at / 86_400.0).floor() as i64 + EPOCH_DAYS);
+    let (month, day) = (i64::from(month), i64::from(day));
+    let year = year.min(i32::MAX as i64);
     let hour = floor_mod((at / 3_600.0).floor(), 24.0) as i64;
     let minute = floor_mod((at / 60.0).floor(), 60.0) as i64;
     // `(int32_t)` of the floored modulo: 60 when `at` is a hair below a minute.
@@ -171,7 +138,7 @@ mod tests {
     fn the_writer_floors_the_whole_timestamp() {
         assert_eq!(text(0.0), "2001-01-01T00:00:00Z");
         assert_eq!(text(-0.5), "2000-12-31T23:59:59Z");
-        assert_eq!(text(0.999999), "2001-01-01T00:00:00Z");
+        assert_eq!(text(0.999_999), "2001-01-01T00:00:00Z");
         assert_eq!(text(725_760_000.0), "2024-01-01T00:00:00Z");
         assert_eq!(text(-1e-20), "2000-12-31T23:59:60Z");
         assert_eq!(text(-63_113_904_000.0), "0001-01-01T00:00:00Z");

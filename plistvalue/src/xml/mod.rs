@@ -25,11 +25,12 @@ mod reader;
 mod swar;
 mod writer;
 
+use std::io::Write;
+
+use crate::convert::{self, FromPlistOwned};
 use crate::error::Error;
 use crate::reader::Limits;
-use crate::writer::{Encoder, ObjRef};
-
-pub(crate) use writer::{Chunked, Out};
+use crate::writer::{Buffers, Chunked, Encoder, ObjRef};
 
 /// An XML document read into binary plist bytes, with what it takes to report a
 /// later error at its place in the text.
@@ -41,10 +42,6 @@ pub(crate) struct Converted<'a> {
 }
 
 impl Converted<'_> {
-    pub(crate) fn binary(&self) -> &[u8] {
-        &self.binary
-    }
-
     pub(crate) fn into_binary(self) -> Vec<u8> {
         self.binary
     }
@@ -52,7 +49,7 @@ impl Converted<'_> {
     /// `limits` with its per-byte budgets counted against the XML text, not the
     /// binary bytes: XML has no sharing, so what a decode yields is bounded by the
     /// text, and the binary form, whose strings are uniqued, can be far smaller.
-    pub(crate) fn limits(&self, limits: Limits) -> Limits {
+    fn limits(&self, limits: Limits) -> Limits {
         let (text, binary) = (
             self.text.utf8.len() as u128,
             self.binary.len().max(1) as u128,
@@ -73,9 +70,9 @@ impl Converted<'_> {
         }
     }
 
-    /// Moves an error the binary reader found in [`Converted::binary`] to the line
-    /// and column of the XML element it came from.
-    pub(crate) fn locate(&self, err: Error) -> Error {
+    /// Moves an error the binary reader found in the converted bytes to the line and
+    /// column of the XML element it came from.
+    fn locate(&self, err: Error) -> Error {
         position::translate(err, &self.text, &self.positions, &self.binary, self.root)
     }
 }
@@ -105,7 +102,41 @@ pub(crate) fn convert(input: &[u8]) -> Result<Converted<'_>, Error> {
     })
 }
 
-/// Writes the table's document from `root` as CF's XML.
-pub(crate) fn write<O: Out>(enc: &Encoder<'_>, root: ObjRef, out: &mut O) -> Result<(), Error> {
-    writer::write(enc, root, out)
+/// Decodes an XML plist into `T`: read into binary bytes, then decoded by the one
+/// binary reader within the default limits (counted against the text), with its
+/// errors placed at the XML line and column.
+pub(crate) fn decode<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
+    let xml = convert(bytes)?;
+    convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))
+}
+
+/// Fills a table with `fill` and appends CF's XML of it to `out`, with the keys in
+/// CF's order when `sorted`.
+pub(crate) fn write_into<'a>(
+    fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,
+    sorted: bool,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    Buffers::default().write_with(fill, |enc, root| {
+        if sorted {
+            enc.sort_keys();
+        }
+        writer::write(enc, root, out)
+    })
+}
+
+/// [`write_into`] an `io::Write`, in 64 KiB chunks.
+pub(crate) fn write_to<'a, W: Write>(
+    fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,
+    sorted: bool,
+    w: W,
+) -> Result<(), Error> {
+    let mut sink = Chunked::new(w);
+    Buffers::default().write_with(fill, |enc, root| {
+        if sorted {
+            enc.sort_keys();
+        }
+        writer::write(enc, root, &mut sink)
+    })?;
+    Ok(sink.finish()?)
 }

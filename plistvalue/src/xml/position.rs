@@ -54,16 +54,12 @@ impl Positions {
         let mut at = *self.objects.get(root as usize)?;
         let mut resolved = true;
         for seg in err.path() {
-            match self.step(&node, seg) {
-                Some((child, offset)) => {
-                    node = child;
-                    at = offset;
-                }
-                None => {
-                    resolved = false;
-                    break;
-                }
-            }
+            let Some((child, offset)) = self.step(&node, seg) else {
+                resolved = false;
+                break;
+            };
+            node = child;
+            at = offset;
         }
         match err.object() {
             Some(k) if !(resolved && node.index() == k) => self.objects.get(k as usize).copied(),

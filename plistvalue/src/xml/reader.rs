@@ -12,7 +12,7 @@
 //! form of a UID (R19).
 
 use crate::error::XmlError;
-use crate::value::Uid;
+use crate::value::{Date, Uid};
 use crate::writer::{Encoder, ObjRef, Object};
 
 use super::number::{self, Int};
@@ -395,7 +395,7 @@ impl<'a> Parser<'a> {
                 let bad = (start, XmlError::BadDate);
                 let at = date::parse(&self.b[start..end]).ok_or(bad.clone())?;
                 self.close(name).map_err(|_| bad)?;
-                self.enc.date(crate::Date::from_seconds_since_2001(at))
+                self.enc.date(Date::from_seconds_since_2001(at))
             }
             _ => {
                 let (start, end) = self.raw_content(name)?;
@@ -429,12 +429,11 @@ impl<'a> Parser<'a> {
             return Err((at, XmlError::MalformedTag));
         }
         let raw = &rest[..name_len];
-        match tag_name(raw) {
-            Some(name) => Ok((name, empty)),
-            None => {
-                let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
-                Err((at, XmlError::UnknownTag(shown)))
-            }
+        if let Some(name) = tag_name(raw) {
+            Ok((name, empty))
+        } else {
+            let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
+            Err((at, XmlError::UnknownTag(shown)))
         }
     }
 
@@ -636,7 +635,7 @@ impl<'a> Parser<'a> {
                 .wrapping_add(d as u32);
         }
         self.cur += i;
-        if num > 0x10FFFF {
+        if num > 0x10_FFFF {
             return Err((at, XmlError::BadCharRef));
         }
         // `&#;` is U+0000 and a surrogate converts to no UTF-8 at all (CF quirks).
@@ -730,16 +729,13 @@ impl<'a> Parser<'a> {
         if n <= 16 {
             for i in 0..n {
                 let k = kids[2 * i];
-                match (0..keep).find(|&j| kids[2 * j] == k) {
-                    Some(j) => {
-                        kids[2 * j + 1] = kids[2 * i + 1];
-                        at[2 * j + 1] = at[2 * i + 1];
-                    }
-                    None => {
-                        kids.copy_within(2 * i..2 * i + 2, 2 * keep);
-                        at.copy_within(2 * i..2 * i + 2, 2 * keep);
-                        keep += 1;
-                    }
+                if let Some(j) = (0..keep).find(|&j| kids[2 * j] == k) {
+                    kids[2 * j + 1] = kids[2 * i + 1];
+                    at[2 * j + 1] = at[2 * i + 1];
+                } else {
+                    kids.copy_within(2 * i..2 * i + 2, 2 * keep);
+                    at.copy_within(2 * i..2 * i + 2, 2 * keep);
+                    keep += 1;
                 }
             }
         } else {

@@ -5,14 +5,12 @@
 //! table of shared containers can expand to, and a container that contains itself
 //! (only a misused `Encoder` can build one) is an error, not a hang.
 
-use std::io::{self, Write};
-
 use crate::error::{Error, ErrorKind, XmlError};
-use crate::writer::{Encoder, ObjRef, Object};
+use crate::writer::{Encoder, ObjRef, Object, Sink};
 
 use super::{base64, date, number, swar};
 
-pub(crate) const HEADER: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+const HEADER: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
 <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
 <plist version=\"1.0\">\n";
 const FOOTER: &[u8] = b"</plist>\n";
@@ -23,45 +21,6 @@ const MAX_VISITS: u16 = 3 * 512 + 1;
 /// Deepest nesting written: what CF's reader, and ours, read back (R21). Deeper
 /// text would cost a tab per level per line.
 const MAX_DEPTH: u32 = super::reader::MAX_DEPTH as u32;
-
-/// Where the text goes: all of it into a `Vec`, or in chunks into an `io::Write`.
-pub(crate) trait Out {
-    fn buf(&mut self) -> &mut Vec<u8>;
-    fn flush_some(&mut self) -> io::Result<()>;
-}
-
-impl Out for Vec<u8> {
-    #[inline]
-    fn buf(&mut self) -> &mut Vec<u8> {
-        self
-    }
-    #[inline]
-    fn flush_some(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-pub(crate) struct Chunked<W: Write> {
-    pub(crate) w: W,
-    pub(crate) buf: Vec<u8>,
-}
-
-const CHUNK: usize = 64 * 1024;
-
-impl<W: Write> Out for Chunked<W> {
-    #[inline]
-    fn buf(&mut self) -> &mut Vec<u8> {
-        &mut self.buf
-    }
-    #[inline]
-    fn flush_some(&mut self) -> io::Result<()> {
-        if self.buf.len() >= CHUNK {
-            self.w.write_all(&self.buf)?;
-            self.buf.clear();
-        }
-        Ok(())
-    }
-}
 
 /// What is left to write, innermost last.
 #[derive(Clone, Copy)]
@@ -288,8 +247,9 @@ fn kind_name(o: &Object<'_>) -> &'static str {
     }
 }
 
-/// Writes the document whose root is `root`.
-pub(crate) fn write<O: Out>(enc: &Encoder<'_>, root: ObjRef, out: &mut O) -> Result<(), Error> {
+/// Writes the document whose root is `root` into `out`: a `Vec` takes it all, a
+/// chunked `io::Write` gets it as it goes.
+pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Result<(), Error> {
     let n = enc.object_count();
     let mut e = Emitter {
         enc,

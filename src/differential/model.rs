@@ -6,6 +6,7 @@
 //! stored `f64`), so a date carries the precision it was observed at, and the
 //! comparison holds it to exactly that precision and no looser.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use plistvalue::{Date, Dictionary, Integer, PlistValue, Uid};
@@ -14,16 +15,25 @@ use plistvalue::{Date, Dictionary, Integer, PlistValue, Uid};
 /// come from our trees; they exist because the CF model and plistlib accept them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Obs {
+    /// The `0x00` object, or plistlib's `None`.
     Null,
+    /// A boolean.
     Bool(bool),
+    /// An integer, signed or not.
     Int(i128),
     /// The `f64` bit pattern (a 4-byte real widened).
     Real(u64),
+    /// A date, at its reader's precision.
     Date(When),
+    /// Data.
     Data(Vec<u8>),
+    /// A string.
     Str(String),
+    /// A keyed-archiver UID.
     Uid(u64),
+    /// An array.
     Array(Vec<Obs>),
+    /// A set (binary `0xC0`), which CF reads.
     Set(Vec<Obs>),
     /// Entries in file order.
     Dict(Vec<(Obs, Obs)>),
@@ -72,6 +82,9 @@ pub struct Rules {
 /// Whether the tree observed is the tree written; the error names the first
 /// difference. Dictionaries must keep their key order: every reader and writer
 /// tested does.
+///
+/// # Errors
+/// The first difference, with its path.
 pub fn same_tree(expected: &PlistValue, got: &Obs, rules: Rules) -> Result<(), String> {
     walk(expected, got, rules, &mut String::new())
 }
@@ -125,7 +138,7 @@ fn walk(e: &PlistValue, g: &Obs, rules: Rules, path: &mut String) -> Result<(), 
             }
             for (i, (a, b)) in x.iter().zip(y).enumerate() {
                 let len = path.len();
-                path.push_str(&format!("[{i}]"));
+                let _ = write!(path, "[{i}]");
                 walk(a, b, rules, path)?;
                 path.truncate(len);
             }
@@ -146,7 +159,7 @@ fn walk(e: &PlistValue, g: &Obs, rules: Rules, path: &mut String) -> Result<(), 
                     );
                 }
                 let len = path.len();
-                path.push_str(&format!("[{k:?}]"));
+                let _ = write!(path, "[{k:?}]");
                 walk(a, b, rules, path)?;
                 path.truncate(len);
             }
@@ -227,16 +240,35 @@ pub fn exact_micros(s: f64) -> i64 {
         .unwrap_or_else(|| panic!("date {s} is not a whole number of microseconds"))
 }
 
-/// The tree notation shared with `oracle.py`: prefix, space-separated tokens.
-/// `t` `f` `n`, `i<decimal>`, `r<16 hex: f64 bits>`, `m<decimal µs since 2001>`,
-/// `b<hex>`, `s<hex of UTF-8>`, `u<decimal>`, `a<count>` then the elements,
-/// `k<count>` then key, value, key, value…
+/// How the notation writes a date.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Dates {
+    /// `m<decimal µs since 2001>`: what plistlib's `datetime` holds.
+    Micros,
+    /// `d<16 hex: f64 bits>`: the stored seconds exactly, for the CF models.
+    Bits,
+}
+
+/// The tree notation shared with the Python oracles (`notation.py` beside this file
+/// is their half): prefix, space-separated tokens.
+/// `t` `f` `n`, `i<decimal>`, `r<16 hex: f64 bits>`, a date as `m<decimal µs since
+/// 2001>` or `d<16 hex: f64 bits>` ([`Dates`]), `b<hex>`, `s<hex of UTF-8>`,
+/// `u<decimal>`, `a<count>` then the elements, `k<count>` then key, value, key,
+/// value…
 pub fn dump(v: &PlistValue, out: &mut String) {
+    dump_with(v, Dates::Micros, out);
+}
+
+/// [`dump`], with dates written as `dates` says.
+pub fn dump_with(v: &PlistValue, dates: Dates, out: &mut String) {
     use std::fmt::Write;
     match v {
         PlistValue::Boolean(b) => out.push(if *b { 't' } else { 'f' }),
         PlistValue::Integer(i) => write!(out, "i{i}").unwrap(),
         PlistValue::Real(r) => write!(out, "r{:016x}", r.to_bits()).unwrap(),
+        PlistValue::Date(d) if dates == Dates::Bits => {
+            write!(out, "d{:016x}", d.seconds_since_2001().to_bits()).unwrap();
+        }
         PlistValue::Date(d) => write!(out, "m{}", exact_micros(d.seconds_since_2001())).unwrap(),
         PlistValue::Data(d) => {
             out.push('b');
@@ -251,7 +283,7 @@ pub fn dump(v: &PlistValue, out: &mut String) {
             write!(out, "a{}", a.len()).unwrap();
             for e in a {
                 out.push(' ');
-                dump(e, out);
+                dump_with(e, dates, out);
             }
         }
         PlistValue::Dictionary(d) => {
@@ -260,7 +292,7 @@ pub fn dump(v: &PlistValue, out: &mut String) {
                 out.push_str(" s");
                 hex(k.as_bytes(), out);
                 out.push(' ');
-                dump(e, out);
+                dump_with(e, dates, out);
             }
         }
         _ => unreachable!("PlistValue gained a variant the notation does not know"),
@@ -285,7 +317,11 @@ fn unhex(s: &str) -> Result<Vec<u8>, String> {
         .collect()
 }
 
-/// Parses the notation `oracle.py` prints for what plistlib read.
+/// Parses the notation an `oracle.py` prints for what was read, dates in either
+/// form.
+///
+/// # Errors
+/// Where the text is not the notation.
 pub fn parse(text: &str) -> Result<Obs, String> {
     let mut tokens = text.split(' ');
     let v = parse_one(&mut tokens)?;
@@ -307,6 +343,9 @@ fn parse_one<'a>(tokens: &mut impl Iterator<Item = &'a str>) -> Result<Obs, Stri
         "i" => Obs::Int(num(rest)?),
         "r" => Obs::Real(u64::from_str_radix(rest, 16).map_err(|e| format!("{e} in {t:?}"))?),
         "m" => Obs::Date(When::Micros(num(rest)?)),
+        "d" => Obs::Date(When::Bits(
+            u64::from_str_radix(rest, 16).map_err(|e| format!("{e} in {t:?}"))?,
+        )),
         "b" => Obs::Data(unhex(rest)?),
         "s" => Obs::Str(String::from_utf8(unhex(rest)?).map_err(|e| e.to_string())?),
         "u" => Obs::Uid(rest.parse().map_err(|e| format!("{e} in {t:?}"))?),
@@ -392,15 +431,17 @@ pub fn has_uid_over_cf_limit(v: &PlistValue) -> bool {
     )
 }
 
-/// Shorthands for building trees.
+/// Shorthands for building trees: an integer,
 pub fn int(v: i128) -> PlistValue {
     PlistValue::Integer(Integer::from_i128(v).expect("in i64::MIN ..= u64::MAX"))
 }
 
+/// a UID,
 pub fn uid(v: u64) -> PlistValue {
     PlistValue::Uid(Uid::new(v))
 }
 
+/// and a date of `s` seconds since 2001.
 pub fn date(s: f64) -> PlistValue {
     PlistValue::Date(Date::from_seconds_since_2001(s))
 }

@@ -1,5 +1,5 @@
-//! The other readers and writers as processes (plistlib through `oracle.py`, libplist
-//! through `plistutil`), the run's settings, and the tally every test prints.
+//! libplist as a process (`plistutil`), the run's settings, and the tally every
+//! differential test prints.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -8,16 +8,22 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::env::{shared, skip_unless_required, REQUIRE_SHARED};
+
 /// Seed and case count, from `PLISTVALUE_COMPAT_SEED` (decimal or `0x` hex) and
 /// `PLISTVALUE_COMPAT_CASES`.
 pub struct Settings {
+    /// The seed of the random trees.
     pub seed: u64,
+    /// How many random trees.
     pub cases: usize,
 }
 
 const DEFAULT_SEED: u64 = 0x5EED_B91E_0000_0004;
+/// Random trees per run when `PLISTVALUE_COMPAT_CASES` does not say.
 pub const DEFAULT_CASES: usize = 256;
 
+/// The run's settings, from the environment.
 pub fn settings() -> Settings {
     let seed = match env::var("PLISTVALUE_COMPAT_SEED") {
         Ok(s) => match s.strip_prefix("0x") {
@@ -36,35 +42,20 @@ pub fn settings() -> Settings {
     Settings { seed, cases }
 }
 
-pub fn shared_required() -> bool {
-    env::var("PLISTVALUE_REQUIRE_SHARED").as_deref() == Ok("1")
-}
-
 /// `../shared/corpus/bplist`, or `None` (after saying so) when this clone has no
 /// `../shared` and CI did not ask for it.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/bplist");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        !shared_required(),
-        "PLISTVALUE_REQUIRE_SHARED=1 but {} does not exist",
-        dir.display()
-    );
-    println!("SKIPPED: ../shared/corpus not found");
-    None
+    shared("corpus/bplist")
 }
 
 /// Whether `plistutil` runs; if not, says so, and fails when CI requires it.
 pub fn libplist_available() -> bool {
     let found = Command::new("plistutil").arg("--help").output().is_ok();
     if !found {
-        assert!(
-            !shared_required(),
-            "PLISTVALUE_REQUIRE_SHARED=1 but plistutil is not installed"
+        skip_unless_required(
+            REQUIRE_SHARED,
+            "plistutil is not installed (the libplist columns are not run)",
         );
-        println!("SKIPPED: plistutil not installed (the libplist columns are not run)");
     }
     found
 }
@@ -74,6 +65,9 @@ pub fn libplist_available() -> bool {
 /// Its binary writer is the window on what it read: libplist 2.2's XML writer
 /// drops fractional seconds and UIDs and emits control characters raw, so XML would
 /// show XML's limits, not the reader's.
+///
+/// # Errors
+/// What `plistutil` said when it failed, or that it wrote nothing.
 pub fn libplist_to_binary(input: &Path, output: &Path) -> Result<Vec<u8>, String> {
     let out = Command::new("plistutil")
         .arg("-i")
@@ -93,53 +87,38 @@ pub fn libplist_to_binary(input: &Path, output: &Path) -> Result<Vec<u8>, String
     fs::read(output).map_err(|e| format!("plistutil wrote no {}: {e}", output.display()))
 }
 
-/// One plistlib job for `oracle.py`.
-pub enum Job {
-    /// Load a file; with a second path, also write plistlib's own encoding of what
-    /// it loaded there.
-    Read(PathBuf, Option<PathBuf>),
-    /// Write a tree (in `model::dump` notation) to a file.
-    Write(PathBuf, String),
-}
-
-/// Runs all jobs in one `python3 oracle.py` process; one result per job: the
-/// notation of what was read (empty for writes), or plistlib's exception.
-pub fn plistlib(dir: &Path, jobs: &[Job]) -> Vec<Result<String, String>> {
-    let mut text = String::new();
-    for job in jobs {
-        match job {
-            Job::Read(p, None) => writeln!(text, "read {}", p.display()),
-            Job::Read(p, Some(out)) => writeln!(text, "read {} {}", p.display(), out.display()),
-            Job::Write(p, tree) => writeln!(text, "write {} {tree}", p.display()),
-        }
-        .unwrap();
-    }
-    let jobs_file = dir.join("jobs.txt");
-    fs::write(&jobs_file, text).expect("write the job list");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compat/oracle.py");
+/// Runs a Python oracle once for a whole batch of jobs: writes `jobs` (a line
+/// each) to `jobs_file`, runs `python3 script args… jobs_file`, and returns the
+/// `count` lines it printed, an answer a job. One process per test, not one per
+/// case, keeps Python's start-up out of the run time.
+pub fn python_batch(
+    script: &Path,
+    args: &[&Path],
+    jobs_file: &Path,
+    jobs: &str,
+    count: usize,
+) -> Vec<String> {
+    fs::write(jobs_file, jobs).expect("write the job list");
+    let name = script.display();
     let out = Command::new("python3")
-        .arg(&script)
-        .arg(&jobs_file)
+        .arg(script)
+        .args(args)
+        .arg(jobs_file)
         .output()
-        .expect("run python3 (plistlib is the reference reader)");
+        .expect("run python3");
     assert!(
         out.status.success(),
-        "oracle.py failed ({}): {}",
+        "{name} failed ({}): {}",
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let stdout = String::from_utf8(out.stdout).expect("oracle.py prints ASCII");
-    let results: Vec<_> = stdout
+    let answers: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap_or_else(|e| panic!("{name} printed {e}"))
         .lines()
-        .map(|l| match l.split_once(' ') {
-            Some(("ok", rest)) => Ok(rest.to_owned()),
-            Some(("err", rest)) => Err(rest.to_owned()),
-            _ if l == "ok" => Ok(String::new()),
-            _ => panic!("oracle.py printed {l:?}"),
-        })
+        .map(str::to_owned)
         .collect();
-    assert_eq!(results.len(), jobs.len(), "oracle.py answered every job");
-    results
+    assert_eq!(answers.len(), count, "{name} answered every job");
+    answers
 }
 
 /// Counts per column (reader and direction), counts per stated exclusion or
@@ -155,12 +134,11 @@ pub struct Tally {
 impl Tally {
     /// Records one comparison in `column`; `what` names the case in a failure.
     pub fn check(&mut self, column: &str, what: &str, result: Result<(), String>) {
-        let i = match self.columns.iter().position(|c| c.0 == column) {
-            Some(i) => i,
-            None => {
-                self.columns.push((column.to_owned(), 0, 0));
-                self.columns.len() - 1
-            }
+        let i = if let Some(i) = self.columns.iter().position(|c| c.0 == column) {
+            i
+        } else {
+            self.columns.push((column.to_owned(), 0, 0));
+            self.columns.len() - 1
         };
         self.columns[i].2 += 1;
         match result {
@@ -197,7 +175,7 @@ impl Tally {
         if self.mismatches.is_empty() {
             return;
         }
-        let kept = keep.map(|d| d.keep());
+        let kept = keep.map(tempfile::TempDir::keep);
         let mut msg = format!("{} mismatches", self.mismatches.len());
         if let Some(k) = kept {
             write!(msg, " (files kept in {})", k.display()).unwrap();

@@ -1,5 +1,8 @@
-//! The `bplist00` byte vocabulary shared by the reader and the writer: markers, the
-//! length-nibble rule, big-endian sized integers and the 32-byte trailer.
+//! The `bplist00` byte vocabulary shared by the reader and the writer: markers and
+//! their classification, the payload-shape table ([`shape`]), the length-nibble rule,
+//! big-endian sized integers and the 32-byte trailer ([`trailer`]). Neither direction
+//! spells a marker or a payload size as a literal; both ask this module. The XML
+//! vocabulary that the formats' entry points share sits beside it ([`xml`]).
 //!
 //! ```text
 //! offset 0   "bplist00"
@@ -10,32 +13,86 @@
 
 /// The eight bytes every file starts with.
 pub const MAGIC: &[u8; 8] = b"bplist00";
+/// Whether `bytes` start as a binary plist does: `bplist0`, any version CF reads.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"bplist0")
+}
+
 /// Bytes in the trailer.
 pub const TRAILER_LEN: usize = 32;
 /// Header plus the smallest object plus the trailer (CoreFoundation's lower bound).
 pub const MIN_FILE_LEN: usize = MAGIC.len() + 1 + TRAILER_LEN;
 
-// Marker bytes (high nibble = type, low nibble = info).
+pub mod shape;
+pub mod trailer;
+pub mod xml;
+
+pub use trailer::Trailer;
+
+// Marker bytes: the high nibble is the type, the low nibble its info (a count, the
+// log2 of an integer's width, a UID's width minus one).
+/// The `0x00` object, which CoreFoundation reads and plistlib writes for `None`.
 pub const NULL: u8 = 0x00;
+/// Boolean false.
 pub const FALSE: u8 = 0x08;
+/// Boolean true.
 pub const TRUE: u8 = 0x09;
+/// Integers; the low nibble is the log2 of the width (1 to 16 bytes).
 pub const INT: u8 = 0x10;
+/// The type nibble of reals.
+pub const REAL: u8 = 0x20;
+/// A 4-byte real.
 pub const REAL32: u8 = 0x22;
+/// An 8-byte real.
 pub const REAL64: u8 = 0x23;
+/// A date: an 8-byte real of seconds since 2001.
 pub const DATE: u8 = 0x33;
+/// Data; the low nibble is the byte count.
 pub const DATA: u8 = 0x40;
+/// An ASCII string; the low nibble is the byte count.
 pub const ASCII: u8 = 0x50;
+/// A UTF-16 string; the low nibble is the count of big-endian units.
 pub const UTF16: u8 = 0x60;
+/// A keyed-archiver UID; the low nibble is the width minus one.
 pub const UID: u8 = 0x80;
+/// An array; the low nibble is the element count.
 pub const ARRAY: u8 = 0xA0;
+/// A set, which CoreFoundation reads and nobody writes; read as an array.
+pub const SET: u8 = 0xC0;
+/// A dictionary; the low nibble is the entry count.
 pub const DICT: u8 = 0xD0;
 /// Low nibble meaning "a full integer object with the count follows".
 pub const LONG_COUNT: u8 = 0x0F;
 
+/// The type of `marker`, as the marker of that type with a zero low nibble:
+/// `type_of(0xD3) == DICT`, `type_of(REAL64) == REAL`.
+#[inline(always)]
+pub const fn type_of(marker: u8) -> u8 {
+    marker & 0xF0
+}
+
+/// The low nibble of `marker`.
+#[inline(always)]
+pub const fn info(marker: u8) -> u8 {
+    marker & 0x0F
+}
+
+/// The marker of an integer `width` bytes wide (a power of two, 1 to 16).
+#[inline]
+pub const fn int_marker(width: u8) -> u8 {
+    INT | width_nibble(width)
+}
+
+/// The marker of a UID `width` bytes wide (1 to 8 here).
+#[inline]
+pub const fn uid_marker(width: u8) -> u8 {
+    UID | (width - 1)
+}
+
 /// The smallest of 1, 2, 4 or 8 bytes that holds `v` unsigned: CoreFoundation's
 /// `_byteCount`, used for integers, counts, UIDs, refs and offsets alike.
 #[inline]
-pub fn pow2_width(v: u64) -> u8 {
+pub const fn pow2_width(v: u64) -> u8 {
     if v <= 0xFF {
         1
     } else if v <= 0xFFFF {
@@ -49,7 +106,7 @@ pub fn pow2_width(v: u64) -> u8 {
 
 /// log2 of a power-of-two width, the nibble an integer marker carries.
 #[inline]
-pub fn width_nibble(width: u8) -> u8 {
+pub const fn width_nibble(width: u8) -> u8 {
     width.trailing_zeros() as u8
 }
 
@@ -95,7 +152,7 @@ pub fn put_marker(out: &mut Vec<u8>, kind: u8, count: u64) {
     } else {
         out.push(kind | LONG_COUNT);
         let w = pow2_width(count);
-        out.push(INT | width_nibble(w));
+        out.push(int_marker(w));
         put_uint(out, count, w);
     }
 }
@@ -107,37 +164,6 @@ pub fn marker_len(count: u64) -> u64 {
         1
     } else {
         2 + pow2_width(count) as u64
-    }
-}
-
-/// The last 32 bytes of a file, decoded but not yet validated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Trailer {
-    pub offset_size: u8,
-    pub ref_size: u8,
-    pub num_objects: u64,
-    pub top_object: u64,
-    pub offset_table_offset: u64,
-}
-
-impl Trailer {
-    pub fn parse(bytes: &[u8; TRAILER_LEN]) -> Trailer {
-        Trailer {
-            offset_size: bytes[6],
-            ref_size: bytes[7],
-            num_objects: get_uint(&bytes[8..16]),
-            top_object: get_uint(&bytes[16..24]),
-            offset_table_offset: get_uint(&bytes[24..32]),
-        }
-    }
-
-    pub fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&[0; 6]);
-        out.push(self.offset_size);
-        out.push(self.ref_size);
-        out.extend_from_slice(&self.num_objects.to_be_bytes());
-        out.extend_from_slice(&self.top_object.to_be_bytes());
-        out.extend_from_slice(&self.offset_table_offset.to_be_bytes());
     }
 }
 
@@ -172,7 +198,7 @@ mod tests {
 
     #[test]
     fn sized_ints_keep_the_low_eight_bytes() {
-        assert_eq!(get_uint(&[0x01, 0x02, 0x03]), 0x010203);
+        assert_eq!(get_uint(&[0x01, 0x02, 0x03]), 0x0001_0203);
         let mut wide = [0u8; 16];
         wide[0] = 0xFF;
         wide[15] = 7;

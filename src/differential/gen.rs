@@ -10,7 +10,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use plistvalue::{Dictionary, PlistValue};
 
-use crate::model::{date, int, uid};
+use super::model::{date, int, uid};
 
 /// Which dates a tree may hold.
 #[derive(Clone, Copy)]
@@ -290,7 +290,7 @@ fn uids() -> impl Strategy<Value = PlistValue> {
 
 /// How often each case the issue asks for occurs in `trees`, by name.
 pub fn coverage<'a>(trees: impl IntoIterator<Item = &'a PlistValue>) -> Vec<(&'static str, usize)> {
-    use crate::model::visit;
+    use super::model::visit;
     let mut counts: Vec<(&'static str, usize)> = Vec::new();
     let mut count = |name: &'static str, hit: bool| match counts.iter_mut().find(|c| c.0 == name) {
         Some(c) => c.1 += usize::from(hit),

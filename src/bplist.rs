@@ -1,18 +1,25 @@
-//! A byte-level bplist builder for hostile inputs: objects are raw bytes placed back
+//! A byte-level bplist builder for hand-made files: objects are raw bytes placed back
 //! to back from offset 8, and every trailer field, width and offset-table entry can
-//! be set to anything, including values no writer would produce.
+//! be set to anything, including values no writer would produce. The hostile tests,
+//! the golden-byte tests, the CF-model checks and the fuzz seeds all build with it.
 
 /// The fields of a file under construction. `build` lays it out as header, objects,
 /// offset table, `gap`, trailer; every `Option` left `None` gets the honest value.
 pub struct Bplist {
+    /// The first eight bytes.
     pub magic: [u8; 8],
     /// All objects, concatenated; `starts[i]` is where object `i` begins in it.
     body: Vec<u8>,
     starts: Vec<u64>,
+    /// The trailer's offset width; offset-table entries are written this wide.
     pub offset_size: u8,
+    /// The trailer's reference width (the objects' references are the caller's).
     pub ref_size: u8,
+    /// The trailer's top object.
     pub top: u64,
+    /// The trailer's object count, if not the number of offsets.
     pub num_objects: Option<u64>,
+    /// The trailer's offset-table offset, if not where the table is.
     pub table_offset: Option<u64>,
     /// Replaces the offset-table entries (written `offset_size` wide, low bytes).
     pub offsets: Option<Vec<u64>>,
@@ -41,10 +48,10 @@ impl Bplist {
     }
 
     /// A file of these objects; object 0 is the top.
-    pub fn of(objects: &[Vec<u8>]) -> Bplist {
+    pub fn of<O: AsRef<[u8]>>(objects: &[O]) -> Bplist {
         let mut b = Bplist::new();
         for o in objects {
-            b.push(o);
+            b.push(o.as_ref());
         }
         b
     }
@@ -71,6 +78,7 @@ impl Bplist {
         self.table_start() + i * self.offset_size as u64
     }
 
+    /// The file's bytes.
     pub fn build(&self) -> Vec<u8> {
         let offsets = self.offsets.as_ref().unwrap_or(&self.starts);
         let mut out = Vec::with_capacity(self.body.len() + offsets.len() * 8 + 64);
@@ -139,12 +147,14 @@ pub fn raw(marker: u8, body: &[u8]) -> Vec<u8> {
     out
 }
 
+/// An ASCII string object holding the bytes `s`, ASCII or not.
 pub fn ascii(s: &[u8]) -> Vec<u8> {
     let mut out = head(0x50, s.len() as u64);
     out.extend_from_slice(s);
     out
 }
 
+/// A UTF-16 string object of these units, paired or not.
 pub fn utf16(units: &[u16]) -> Vec<u8> {
     let mut out = head(0x60, units.len() as u64);
     for u in units {
@@ -153,16 +163,19 @@ pub fn utf16(units: &[u16]) -> Vec<u8> {
     out
 }
 
+/// A data object.
 pub fn data(bytes: &[u8]) -> Vec<u8> {
     let mut out = head(0x40, bytes.len() as u64);
     out.extend_from_slice(bytes);
     out
 }
 
+/// An 8-byte real.
 pub fn real(v: f64) -> Vec<u8> {
     raw(0x23, &v.to_be_bytes())
 }
 
+/// A date, `secs` after 2001.
 pub fn date(secs: f64) -> Vec<u8> {
     raw(0x33, &secs.to_be_bytes())
 }
@@ -179,6 +192,7 @@ pub fn seq(kind: u8, ref_size: u8, refs: &[u64]) -> Vec<u8> {
     out
 }
 
+/// An array with 1-byte references.
 pub fn array(refs: &[u64]) -> Vec<u8> {
     seq(0xA0, 1, refs)
 }
@@ -193,6 +207,7 @@ pub fn dict_w(ref_size: u8, keys: &[u64], values: &[u64]) -> Vec<u8> {
     out
 }
 
+/// A dictionary with 1-byte references.
 pub fn dict(keys: &[u64], values: &[u64]) -> Vec<u8> {
     dict_w(1, keys, values)
 }

@@ -14,25 +14,20 @@
 //! `PLISTVALUE_COMPAT_CASES` choose the trees; a failure prints the seed and keeps
 //! its files.
 
-#[path = "compat/cf_rules.rs"]
 mod cf_rules;
-#[path = "compat/gen.rs"]
-mod gen;
-#[path = "compat/model.rs"]
-mod model;
-#[path = "compat/plist_crate.rs"]
-mod plist_crate;
-#[path = "compat/tools.rs"]
-mod tools;
+mod plistlib;
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use plistvalue::PlistValue;
+use plistvalue_suite::bplist::Bplist;
+use plistvalue_suite::differential::model::{self, date, same_tree, Obs, Rules, When};
+use plistvalue_suite::differential::tools::{self, Tally};
+use plistvalue_suite::differential::{gen, plist_crate};
 
-use model::{date, same_tree, Obs, Rules, When};
-use tools::{Job, Tally};
+use plistlib::{plistlib, Job};
 
 const UID_OVER_CF_LIMIT: &str =
     "ours->cf-rules: the tree holds a UID above 2^32-1, which CF rejects (O3); \
@@ -192,7 +187,7 @@ fn ours_to_readers(
         });
     }
 
-    for (w, answer) in waiting.into_iter().zip(tools::plistlib(dir, &jobs)) {
+    for (w, answer) in waiting.into_iter().zip(plistlib(dir, &jobs)) {
         let obs = answer.and_then(|text| model::parse(&text));
         let Ok(obs) = obs else {
             tally.check("ours->plistlib", &w.what, obs.map(drop));
@@ -253,7 +248,7 @@ fn readers_to_ours(cases: &[(String, PlistValue)], dir: &Path, libplist: bool, t
             Job::Write(dir.join(format!("plistlib{i}.bplist")), text)
         })
         .collect();
-    let answers = tools::plistlib(dir, &jobs);
+    let answers = plistlib(dir, &jobs);
     let ours = |bytes: &[u8], tree: &PlistValue, rules: Rules| -> Result<(), String> {
         let v =
             plistvalue::from_slice::<PlistValue>(bytes).map_err(|e| format!("our reader: {e}"))?;
@@ -491,7 +486,7 @@ fn corpus_reads_as_plistlib_reads_it_and_reencodes_for_every_reader() {
         .map(|e| Job::Read(corpus.join(&e.file), None))
         .collect();
     let mut cases = Vec::new();
-    for (e, answer) in valid.iter().zip(tools::plistlib(dir.path(), &jobs)) {
+    for (e, answer) in valid.iter().zip(plistlib(dir.path(), &jobs)) {
         let bytes = fs::read(corpus.join(&e.file)).unwrap();
         let ours = plistvalue::from_slice::<PlistValue>(&bytes)
             .map_err(|err| format!("our reader: {err}"));
@@ -577,22 +572,11 @@ fn cf_model_agrees_with_the_manifest_verdicts() {
 /// A file of the given objects, back to back from offset 8 unless `offsets` says
 /// otherwise, with top object 0: for layouts no writer under test makes.
 fn handmade(objects: &[&[u8]], offsets: Option<&[u64]>, offset_size: u8, ref_size: u8) -> Vec<u8> {
-    let mut out = b"bplist00".to_vec();
-    let mut at = Vec::new();
-    for o in objects {
-        at.push(out.len() as u64);
-        out.extend_from_slice(o);
-    }
-    let at = offsets.map_or(at, <[u64]>::to_vec);
-    let table = out.len() as u64;
-    for off in &at {
-        out.extend_from_slice(&off.to_be_bytes()[8 - offset_size as usize..]);
-    }
-    out.extend_from_slice(&[0, 0, 0, 0, 0, 0, offset_size, ref_size]);
-    out.extend_from_slice(&(at.len() as u64).to_be_bytes());
-    out.extend_from_slice(&0u64.to_be_bytes());
-    out.extend_from_slice(&table.to_be_bytes());
-    out
+    let mut b = Bplist::of(objects);
+    b.offsets = offsets.map(<[u64]>::to_vec);
+    b.offset_size = offset_size;
+    b.ref_size = ref_size;
+    b.build()
 }
 
 /// The checker of the checker: each hand-made file breaks one rule, and the CF model

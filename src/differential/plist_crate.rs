@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use plistvalue::PlistValue;
 
-use crate::model::{exact_micros, Obs, When};
+use super::model::{exact_micros, Obs, When};
 
 /// 2001-01-01T00:00:00Z.
 fn plist_epoch() -> SystemTime {
@@ -13,6 +13,9 @@ fn plist_epoch() -> SystemTime {
 }
 
 /// What `plist::Value::from_reader` makes of `bytes`.
+///
+/// # Errors
+/// The plist crate's error, or a value no `Obs` holds.
 pub fn read(bytes: &[u8]) -> Result<Obs, String> {
     let v = plist::Value::from_reader(Cursor::new(bytes)).map_err(|e| e.to_string())?;
     to_obs(&v)

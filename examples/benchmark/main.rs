@@ -10,18 +10,11 @@
 //!
 //! BENCHMARKS.md holds a full run and what it means.
 
-// The modules live in benchmark/; a crate root looks beside itself.
-#[path = "benchmark/alloc.rs"]
-mod alloc;
-#[path = "benchmark/args.rs"]
 mod args;
-#[path = "benchmark/check.rs"]
 mod check;
-#[path = "benchmark/harness.rs"]
 mod harness;
-#[path = "benchmark/report.rs"]
 mod report;
-#[path = "benchmark/xml.rs"]
+mod walk;
 mod xml;
 
 use std::error::Error;
@@ -29,14 +22,15 @@ use std::io::Cursor;
 use std::time::Duration;
 
 use plistvalue::{Document, PlistValue, Writer};
+use plistvalue_suite::alloc::{self, Counting};
 use plistvalue_suite::bench_doc::{generate, Project, ProjectRef, Variant};
 
 use check::{ensure, same_tree};
-use harness::{race, solo, timed, Stat};
+use harness::{peak_heap, race, solo, timed, Stat};
 use report::{Json, Measure, Row, Table};
 
 #[global_allocator]
-static ALLOC: alloc::Counting = alloc::Counting;
+static ALLOC: Counting = Counting::single_threaded();
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
@@ -61,14 +55,13 @@ fn run(args: &args::Args) -> Res<()> {
     let env = environment(args);
     println!("{env}");
     let mut tables = Vec::new();
-    match &args.file {
-        Some(path) => tables.push(file_table(path, args.iterations)?),
-        None => {
-            for &v in &args.variants {
-                tables.push(document_table(args.n, v, args.iterations)?);
-            }
-            tables.push(xml::table(args.n, args.iterations)?);
+    if let Some(path) = &args.file {
+        tables.push(file_table(path, args.iterations)?);
+    } else {
+        for &v in &args.variants {
+            tables.push(document_table(args.n, v, args.iterations)?);
         }
+        tables.push(xml::table(args.n, args.iterations)?);
     }
     for t in &tables {
         println!("{}", t.markdown());
@@ -103,16 +96,15 @@ fn environment(args: &args::Args) -> String {
     let cpu = cpuinfo
         .lines()
         .find_map(|l| l.strip_prefix("model name"))
-        .map(|l| l.trim_start_matches([' ', '\t', ':']))
-        .unwrap_or("unknown CPU");
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+        .map_or("unknown CPU", |l| l.trim_start_matches([' ', '\t', ':']));
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load = load
         .split_whitespace()
         .take(3)
         .collect::<Vec<_>>()
         .join(" ");
-    let plist = include_str!("../Cargo.lock")
+    let plist = include_str!("../../Cargo.lock")
         .split("[[package]]")
         .find(|p| p.contains("name = \"plist\"\n"))
         .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = ")))
@@ -197,39 +189,6 @@ fn lazy_scan(bytes: &[u8]) -> Res<usize> {
     Ok(total)
 }
 
-/// Field by field, since the borrowed model has no `PartialEq` with the owned one.
-fn same_project(r: &ProjectRef<'_>, p: &Project) -> bool {
-    let exchange = |a: &plistvalue_suite::bench_doc::ExchangeRef<'_>,
-                    b: &plistvalue_suite::bench_doc::Exchange| {
-        a.body == b.body
-            && a.headers.len() == b.headers.len()
-            && a.headers
-                .iter()
-                .zip(&b.headers)
-                .all(|(x, y)| x.name == y.name && x.value == y.value)
-    };
-    r.name == p.name
-        && r.version == p.version
-        && r.created == p.created
-        && r.settings.capture_bodies == p.settings.capture_bodies
-        && r.settings.max_body_size == p.settings.max_body_size
-        && r.settings.theme == p.settings.theme
-        && r.settings.ssl_proxying_hosts == p.settings.ssl_proxying_hosts
-        && r.settings.timeout == p.settings.timeout
-        && r.messages.len() == p.messages.len()
-        && r.messages.iter().zip(&p.messages).all(|(a, b)| {
-            a.id == b.id
-                && a.method == b.method
-                && a.url == b.url
-                && a.status_code == b.status_code
-                && a.start_date == b.start_date
-                && a.duration == b.duration
-                && a.comment == b.comment.as_deref()
-                && exchange(&a.request, &b.request)
-                && exchange(&a.response, &b.response)
-        })
-}
-
 fn time(s: &Stat) -> Measure {
     Measure::Time(s.clone())
 }
@@ -255,7 +214,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
         "plistvalue decodes the plist crate's output to the generated Project",
     )?;
     ensure(
-        same_project(&plistvalue::from_slice::<ProjectRef>(input)?, &project),
+        plistvalue::from_slice::<ProjectRef>(input)?.to_owned_model() == project,
         "plistvalue's borrowed decode equals the generated Project",
     )?;
     let our_tree: PlistValue = plistvalue::from_slice(input)?;
@@ -285,10 +244,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
         "the serde bridge decodes the plist crate's output to the generated Project",
     )?;
     ensure(
-        same_project(
-            &plistvalue::serde::from_slice::<ProjectRef>(input)?,
-            &project,
-        ),
+        plistvalue::serde::from_slice::<ProjectRef>(input)?.to_owned_model() == project,
         "the serde bridge's borrowed decode equals the generated Project",
     )?;
     ensure(
@@ -306,8 +262,11 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
         "the lazy scan reads every url",
     )?;
     let mut writer = Writer::new();
-    let visits = writer.walk_only(&project)?;
-    ensure(visits > 0, "the walk-only encode visits the model")?;
+    let visits = walk::walk(&project);
+    ensure(
+        visits >= Document::from_slice(&ours)?.len(),
+        "the walk floor makes a call for every object of the output",
+    )?;
 
     eprintln!(
         "[{} N={n}: outputs checked, timing…]",
@@ -360,7 +319,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
     );
     let lazy_one = solo(k, timed(|| lazy_url(input, probe).expect("checked")));
     let lazy_all = solo(k, timed(|| lazy_scan(input).expect("checked")));
-    let walk = solo(k, timed(|| writer.walk_only(&project).expect("checked")));
+    let walk = solo(k, timed(|| walk::walk(&project)));
     let copy_fresh = solo(k, timed(|| memcpy_fresh(&ours)));
     let mut copy_buf = Vec::new();
     let copy_reused = solo(
@@ -374,15 +333,14 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
     let clone_tree = solo(k, timed(|| our_tree.clone()));
 
     // Peak heap, one run each, after the timing so the allocator is warm for both.
-    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
-    let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec(&project)));
-    let h_enc_plist = heap(&mut || Box::new(plist_encode(&project)));
-    let h_dec_ours = heap(&mut || Box::new(plistvalue::from_slice::<Project>(input)));
-    let h_dec_plist = heap(&mut || Box::new(plist::from_bytes::<Project>(input)));
-    let h_uenc_ours = heap(&mut || Box::new(plistvalue::to_vec(&our_tree)));
-    let h_uenc_plist = heap(&mut || Box::new(plist_value_encode(&their_tree)));
-    let h_udec_ours = heap(&mut || Box::new(plistvalue::from_slice::<PlistValue>(input)));
-    let h_udec_plist = heap(&mut || Box::new(plist_value_decode(input)));
+    let h_enc_ours = peak_heap(|| plistvalue::to_vec(&project));
+    let h_enc_plist = peak_heap(|| plist_encode(&project));
+    let h_dec_ours = peak_heap(|| plistvalue::from_slice::<Project>(input));
+    let h_dec_plist = peak_heap(|| plist::from_bytes::<Project>(input));
+    let h_uenc_ours = peak_heap(|| plistvalue::to_vec(&our_tree));
+    let h_uenc_plist = peak_heap(|| plist_value_encode(&their_tree));
+    let h_udec_ours = peak_heap(|| plistvalue::from_slice::<PlistValue>(input));
+    let h_udec_plist = peak_heap(|| plist_value_decode(input));
     let retained = {
         let before = alloc::current();
         let mut w = Writer::new();
@@ -478,7 +436,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
             .ours(time(&lazy_all))
             .plist(time(&udec_plist)),
         Row::new(format!(
-            "floor: derive walk into a no-op sink ({visits} calls)"
+            "floor: walk of the model, no encoder ({visits} calls)"
         ))
         .ours(time(&walk)),
         Row::new(format!(
@@ -610,11 +568,10 @@ fn file_table(path: &str, k: usize) -> Res<Table> {
     );
     let copy = solo(k, timed(|| memcpy_fresh(&ours)));
     let clone = solo(k, timed(|| our_tree.clone()));
-    let heap = |f: &mut dyn FnMut() -> Box<dyn std::any::Any>| alloc::peak_during(f).1;
-    let h_enc_ours = heap(&mut || Box::new(plistvalue::to_vec(&our_tree)));
-    let h_enc_plist = heap(&mut || Box::new(plist_value_encode(&their_tree)));
-    let h_dec_ours = heap(&mut || Box::new(plistvalue::from_slice::<PlistValue>(&input)));
-    let h_dec_plist = heap(&mut || Box::new(plist_value_decode(&input)));
+    let h_enc_ours = peak_heap(|| plistvalue::to_vec(&our_tree));
+    let h_enc_plist = peak_heap(|| plist_value_encode(&their_tree));
+    let h_dec_ours = peak_heap(|| plistvalue::from_slice::<PlistValue>(&input));
+    let h_dec_plist = peak_heap(|| plist_value_decode(&input));
     let rows = vec![
         Row::new("untyped decode → `PlistValue`")
             .ours(time(&dec_ours))
@@ -737,7 +694,7 @@ fn scaling(k: usize) -> Res<Table> {
     }
     for (name, target, v) in &series {
         let spread =
-            v.iter().cloned().fold(f64::MIN, f64::max) / v.iter().cloned().fold(f64::MAX, f64::min);
+            v.iter().copied().fold(f64::MIN, f64::max) / v.iter().copied().fold(f64::MAX, f64::min);
         let row = Row::new(format!(
             "{name}: slowest ÷ fastest time per message, 2k → 200k = {spread:.2}"
         ));

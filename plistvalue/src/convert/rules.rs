@@ -1,0 +1,117 @@
+//! The conversion rules, once: what a plist object reads as when a Rust type asks
+//! for it. The `FromPlist` impls (and so the derive), the serde deserializer and the
+//! `PlistValue` decoder all call these, so a file reads the same whichever way it is
+//! decoded. Foundation's tolerance is the rule: an integer reads into a float, an
+//! exactly integral real into an integer. The one rule of the encoding side is here
+//! too: which Rust integers a plist integer can hold.
+
+use crate::error::{Error, ErrorKind};
+use crate::reader::{Kind, Node};
+use crate::value::Integer;
+use crate::writer::{Encoder, ObjRef};
+
+/// The value of an integer object. A 16-byte integer must fit
+/// `i64::MIN ..= u64::MAX`; `None` for any other object.
+#[inline]
+pub(crate) fn exact_integer(node: &Node<'_, '_>) -> Result<Option<Integer>, Error> {
+    match node.as_integer() {
+        Some(i) => Ok(Some(i)),
+        None if node.kind() == Kind::Integer => Err(too_wide(node)),
+        None => Ok(None),
+    }
+}
+
+/// A 16-byte integer outside the range every plist integer type holds.
+#[cold]
+pub(crate) fn too_wide(node: &Node<'_, '_>) -> Error {
+    node.error(ErrorKind::InvalidLength(
+        "16-byte integer outside i64::MIN ..= u64::MAX",
+    ))
+}
+
+/// The integer in `node`, or an exactly integral real, for a field of type
+/// `target`.
+#[inline]
+pub(crate) fn integer(node: &Node<'_, '_>, target: &'static str) -> Result<i128, Error> {
+    if let Some(i) = node.as_integer() {
+        return Ok(i.as_i128());
+    }
+    match node.as_real() {
+        Some(r) if r.fract() == 0.0 && r.abs() < 1.8e19 => Ok(r as i128),
+        Some(_) => Err(node.mismatch(target)),
+        None if node.kind() == Kind::Integer => Err(too_wide(node)),
+        None => Err(node.mismatch("integer")),
+    }
+}
+
+/// [`integer`], converted to `T`, named `target`.
+#[inline]
+pub(crate) fn integer_as<T: TryFrom<i128>>(
+    node: &Node<'_, '_>,
+    target: &'static str,
+) -> Result<T, Error> {
+    let v = integer(node, target)?;
+    T::try_from(v).map_err(|_| node.error(ErrorKind::IntegerOutOfRange { value: v, target }))
+}
+
+/// A real, or an integer converted to `f64`.
+#[inline]
+pub(crate) fn real(node: &Node<'_, '_>) -> Result<f64, Error> {
+    node.as_f64().ok_or_else(|| node.mismatch("real"))
+}
+
+/// A string of exactly one character.
+pub(crate) fn char(node: &Node<'_, '_>) -> Result<char, Error> {
+    let s = node.to_str()?;
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(node.mismatch("a one-character string")),
+    }
+}
+
+/// Checks that an array holds exactly the `len` elements a tuple has. Anything but
+/// an array or set is left to the caller's type check.
+#[inline]
+pub(crate) fn tuple_len(node: &Node<'_, '_>, len: usize) -> Result<(), Error> {
+    if matches!(node.kind(), Kind::Array | Kind::Set) && node.len() != len {
+        return Err(node.error(ErrorKind::WrongLength {
+            expected: len,
+            found: node.len(),
+        }));
+    }
+    Ok(())
+}
+
+/// Checks that a dictionary key is a string, the only key a plist dictionary has.
+#[inline]
+pub(crate) fn string_key(key: &Node<'_, '_>) -> Result<(), Error> {
+    if key.kind() != Kind::String {
+        return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
+    }
+    Ok(())
+}
+
+/// `v` as a plist integer, or the error that it lies outside `i64::MIN ..= u64::MAX`.
+/// A `u128` is clamped to `i128::MAX` first.
+#[inline]
+pub(crate) fn plist_integer(v: i128) -> Result<Integer, Error> {
+    Integer::from_i128(v).ok_or_else(|| out_of_range(v))
+}
+
+#[cold]
+fn out_of_range(value: i128) -> Error {
+    Error::new(ErrorKind::IntegerOutOfRange {
+        value,
+        target: "a plist integer (i64::MIN ..= u64::MAX)",
+    })
+}
+
+/// Writes an integer in the form its value takes.
+#[inline]
+pub(crate) fn encode_integer(i: Integer, enc: &mut Encoder<'_>) -> ObjRef {
+    match i.as_i64() {
+        Some(v) => enc.i64(v),
+        None => enc.u64(i.as_u64().expect("an Integer is in i64 or u64 range")),
+    }
+}

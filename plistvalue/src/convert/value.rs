@@ -1,0 +1,294 @@
+//! `PlistValue`, the untyped tree, in both directions: encoding walks it into the
+//! object table and decoding builds it from nodes, each with an explicit stack, so
+//! a million nested arrays cost heap, not stack. The decoder's on-path bit per
+//! object catches cycles, and the node and byte budgets stop shared-subtree bombs.
+
+use super::rules;
+use super::{FromPlist, ToPlist};
+use crate::error::{Error, ErrorKind};
+use crate::reader::{Kind, Node};
+use crate::value::{Date, Dictionary, PlistValue, Uid};
+use crate::writer::{Encoder, Frame, ObjRef};
+
+// Encoding.
+
+impl ToPlist for Dictionary {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        // Through PlistValue's walk, which needs no recursion for deep values.
+        encode_value_tree(Container::Dict(self), enc)
+    }
+}
+
+impl ToPlist for PlistValue {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        match self {
+            PlistValue::Null => Ok(enc.null_object()),
+            PlistValue::Boolean(b) => Ok(enc.bool(*b)),
+            PlistValue::Integer(i) => Ok(rules::encode_integer(*i, enc)),
+            PlistValue::Real(r) => Ok(enc.f64(*r)),
+            PlistValue::Date(d) => Ok(enc.date(*d)),
+            PlistValue::Data(d) => Ok(enc.data(d)),
+            PlistValue::String(s) => Ok(enc.str(s)),
+            PlistValue::Uid(u) => Ok(enc.uid(*u)),
+            PlistValue::Array(a) => encode_value_tree(Container::Array(a), enc),
+            PlistValue::Dictionary(d) => encode_value_tree(Container::Dict(d), enc),
+        }
+    }
+}
+
+/// A container whose children are still to be visited.
+#[derive(Clone, Copy)]
+enum Container<'a> {
+    Array(&'a [PlistValue]),
+    Dict(&'a Dictionary),
+}
+
+enum Pending<'a> {
+    Array(std::slice::Iter<'a, PlistValue>),
+    Dict(crate::value::Values<'a>),
+}
+
+/// Opens a container: its object, then (for a dictionary) all its keys, which come
+/// before any value. `nested` pushes its reference to the parent first.
+fn open_container<'a>(
+    c: Container<'a>,
+    nested: bool,
+    enc: &mut Encoder<'a>,
+) -> (ObjRef, Pending<'a>, Frame) {
+    match c {
+        Container::Array(a) => {
+            let (r, frame) = enc.begin_container(false, nested);
+            (r, Pending::Array(a.iter()), frame)
+        }
+        Container::Dict(d) => {
+            let (r, frame) = enc.begin_container(true, nested);
+            for k in d.keys() {
+                let kr = enc.str(k);
+                enc.child(kr);
+            }
+            (r, Pending::Dict(d.values()), frame)
+        }
+    }
+}
+
+/// Walks a `PlistValue` container in pre-order with an explicit stack, so a
+/// million-deep tree encodes on a small thread.
+fn encode_value_tree<'a>(root: Container<'a>, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+    let (root_ref, pending, frame) = open_container(root, false, enc);
+    let mut stack = vec![(pending, frame)];
+    while let Some((pending, _)) = stack.last_mut() {
+        let next = match pending {
+            Pending::Array(it) => it.next(),
+            Pending::Dict(it) => it.next(),
+        };
+        match next {
+            Some(PlistValue::Array(a)) => {
+                let (_, p, f) = open_container(Container::Array(a), true, enc);
+                stack.push((p, f));
+            }
+            Some(PlistValue::Dictionary(d)) => {
+                let (_, p, f) = open_container(Container::Dict(d), true, enc);
+                stack.push((p, f));
+            }
+            Some(leaf) => {
+                let r = leaf.to_plist(enc)?;
+                enc.child(r);
+            }
+            None => {
+                let (pending, frame) = stack.pop().expect("checked by the loop");
+                match pending {
+                    Pending::Array(_) => enc.end_array(frame),
+                    Pending::Dict(_) => enc.end_dict(frame),
+                };
+            }
+        }
+    }
+    Ok(root_ref)
+}
+
+// Decoding.
+
+impl<'a> FromPlist<'a> for PlistValue {
+    fn from_plist(node: Node<'_, 'a>) -> Result<PlistValue, Error> {
+        node.to_value()
+    }
+}
+
+impl<'a> FromPlist<'a> for Dictionary {
+    fn from_plist(node: Node<'_, 'a>) -> Result<Dictionary, Error> {
+        if !node.is_dictionary() {
+            return Err(node.mismatch("dictionary"));
+        }
+        Ok(node
+            .to_value()?
+            .into_dictionary()
+            .expect("a dictionary node decodes to one"))
+    }
+}
+
+/// The untyped decode starts at a node.
+impl Node<'_, '_> {
+    /// Decodes this object into an owned tree, within the document's
+    /// [`Limits`](crate::Limits) (its node and byte budgets; the walk does not
+    /// recurse, so the depth limit does not apply).
+    ///
+    /// ```
+    /// use plistvalue::{plist, Document};
+    /// let tree = plist!({ "a": [1, { "b": true }] });
+    /// let bytes = plistvalue::to_vec(&tree).unwrap();
+    /// let doc = Document::from_slice(&bytes).unwrap();
+    /// let a = doc.root().unwrap().get("a").unwrap().unwrap();
+    /// assert_eq!(a.to_value().unwrap(), tree["a"]);
+    /// ```
+    ///
+    /// # Errors
+    /// An invalid object, a non-string key, a cycle, a budget run out, or an
+    /// object `PlistValue` has no form for.
+    pub fn to_value(&self) -> Result<PlistValue, Error> {
+        self.begin_decode();
+        decode_value(*self)
+    }
+}
+
+/// A container being decoded.
+enum Building {
+    Array(Vec<PlistValue>),
+    /// The dictionary and the key of the entry being decoded, until it is attached.
+    Dict(Dictionary, Option<String>),
+}
+
+/// A container being decoded and where its next child is.
+struct Open<'d, 'a> {
+    node: Node<'d, 'a>,
+    next: u64,
+    building: Building,
+}
+
+/// A scalar's value, or `None` for a container.
+fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
+    Ok(Some(match node.kind() {
+        Kind::Boolean => PlistValue::Boolean(node.as_bool().unwrap_or_default()),
+        Kind::Integer => match rules::exact_integer(node)? {
+            Some(i) => PlistValue::Integer(i),
+            None => unreachable!("an integer node reads as one or fails above"),
+        },
+        Kind::Real => PlistValue::Real(node.as_real().unwrap_or_default()),
+        Kind::Date => {
+            PlistValue::Date(node.as_date().unwrap_or(Date::from_seconds_since_2001(0.0)))
+        }
+        Kind::Uid => PlistValue::Uid(node.as_uid().unwrap_or(Uid::new(0))),
+        Kind::Data => {
+            let d = node.as_data().unwrap_or_default();
+            node.charge_bytes(d.len())?;
+            PlistValue::Data(d.to_vec())
+        }
+        Kind::String => {
+            node.charge_bytes(node.len())?;
+            PlistValue::String(node.to_str()?.into_owned())
+        }
+        Kind::Null => PlistValue::Null,
+        Kind::Array | Kind::Set | Kind::Dictionary => return Ok(None),
+    }))
+}
+
+fn key_of(node: &Node<'_, '_>) -> Result<String, Error> {
+    rules::string_key(node)?;
+    node.charge_bytes(node.len())?;
+    Ok(node.to_str()?.into_owned())
+}
+
+fn open_node<'d, 'a>(node: Node<'d, 'a>, on_path: &mut [u64]) -> Result<Open<'d, 'a>, Error> {
+    let i = node.index() as usize;
+    if on_path[i / 64] & (1 << (i % 64)) != 0 {
+        return Err(node.error(ErrorKind::Cycle));
+    }
+    on_path[i / 64] |= 1 << (i % 64);
+    node.charge_nodes(node.len() as u64 + 1)?;
+    // Capacity is bounded by the count, which `head` bounded by the input.
+    let building = if node.kind() == Kind::Dictionary {
+        Building::Dict(Dictionary::with_capacity(node.len()), None)
+    } else {
+        Building::Array(Vec::with_capacity(node.len()))
+    };
+    Ok(Open {
+        node,
+        next: 0,
+        building,
+    })
+}
+
+/// Adds a finished child to its parent: a dictionary's under the pending key.
+fn attach(parent: &mut Building, child: PlistValue) {
+    match parent {
+        Building::Array(a) => a.push(child),
+        // The first of duplicate keys wins, as in CoreFoundation.
+        Building::Dict(d, pending) => {
+            if let Some(k) = pending.take() {
+                d.inner_mut().entry(k).or_insert(child);
+            }
+        }
+    }
+}
+
+/// Names the path from the root to the failing child, outermost last.
+fn locate(mut err: Error, stack: &[Open<'_, '_>]) -> Error {
+    for f in stack.iter().rev() {
+        err = match &f.building {
+            Building::Dict(_, Some(k)) => err.in_key(k),
+            Building::Dict(_, None) => err,
+            Building::Array(_) => err.in_index(f.next.saturating_sub(1) as usize),
+        };
+    }
+    err
+}
+
+fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
+    if let Some(v) = leaf(&root)? {
+        return Ok(v);
+    }
+    let doc = root.document();
+    let mut on_path = vec![0u64; (doc.len() as usize).div_ceil(64)];
+    let mut stack = vec![open_node(root, &mut on_path)?];
+    loop {
+        let top = stack
+            .last_mut()
+            .expect("the stack holds the root until it returns");
+        let n = top.node.len() as u64;
+        if top.next < n {
+            let j = top.next;
+            top.next += 1;
+            // The key waits in `pending` (moved, not copied) until its value is
+            // attached, so errors below it can name it.
+            let step = (|| {
+                let child = match &mut top.building {
+                    Building::Dict(_, pending) => {
+                        *pending = Some(key_of(&top.node.child(j)?)?);
+                        top.node.child(n + j)?
+                    }
+                    Building::Array(_) => top.node.child(j)?,
+                };
+                Ok::<_, Error>((child, leaf(&child)?))
+            })();
+            match step {
+                Ok((_, Some(v))) => attach(&mut top.building, v),
+                Ok((child, None)) => match open_node(child, &mut on_path) {
+                    Ok(frame) => stack.push(frame),
+                    Err(e) => return Err(locate(e, &stack)),
+                },
+                Err(e) => return Err(locate(e, &stack)),
+            }
+        } else {
+            let done = stack.pop().expect("checked above");
+            let i = done.node.index() as usize;
+            on_path[i / 64] &= !(1 << (i % 64));
+            let value = match done.building {
+                Building::Array(a) => PlistValue::Array(a),
+                Building::Dict(d, _) => PlistValue::Dictionary(d),
+            };
+            match stack.last_mut() {
+                Some(parent) => attach(&mut parent.building, value),
+                None => return Ok(value),
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The encoding entry points: a value to the bytes of a property list. They sit at
+//! the top of the crate: `ToPlist` (from `convert`) fills the writer's object table,
+//! and the writer's binary emitter, or the XML format's, turns it into bytes.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::convert::ToPlist;
+use crate::error::Error;
+use crate::writer::{Buffers, Encoder, ObjRef};
+
+/// Encodes a value as a binary plist.
+///
+/// ```
+/// let bytes = plistvalue::to_vec(&vec!["a", "b"]).unwrap();
+/// assert!(bytes.starts_with(b"bplist00"));
+/// ```
+///
+/// # Errors
+/// When the value's own `ToPlist` fails (an `i128` outside the plist range, say) or
+/// the document would hold more objects than a file can address.
+pub fn to_vec<T: ToPlist + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    Writer::new().write_into(value, &mut out)?;
+    Ok(out)
+}
+
+/// Encodes a value into an `io::Write`, in 64 KiB chunks.
+///
+/// ```
+/// let mut file = Vec::new(); // or a `std::fs::File`
+/// plistvalue::to_writer(&mut file, &[1u8, 2, 3]).unwrap();
+/// assert_eq!(file, plistvalue::to_vec(&[1u8, 2, 3]).unwrap());
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], and any error of the writer.
+pub fn to_writer<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
+    Writer::new().write_to(writer, value)
+}
+
+/// Writes a value as a binary plist to the file at `path`, creating or truncating it.
+///
+/// ```no_run
+/// plistvalue::to_file("settings.plist", &plistvalue::plist!({ "dark": true }))?;
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`to_writer`], and any error creating the file.
+pub fn to_file<P: AsRef<Path>, T: ToPlist + ?Sized>(path: P, value: &T) -> Result<(), Error> {
+    to_writer(std::fs::File::create(path)?, value)
+}
+
+/// A reusable encoder. Its object table, interner and buffers keep their capacity
+/// between documents, which saves growing them (and faulting in their pages) again.
+///
+/// ```
+/// let mut w = plistvalue::Writer::new();
+/// let first = w.to_vec(&[1u8, 2, 3]).unwrap();
+/// let again = w.to_vec(&[1u8, 2, 3]).unwrap();
+/// assert_eq!(first, again);
+/// ```
+#[derive(Default)]
+pub struct Writer {
+    buffers: Buffers,
+    sort_keys: bool,
+}
+
+impl Writer {
+    /// A writer with empty buffers; they grow to fit the first document.
+    pub fn new() -> Writer {
+        Writer::default()
+    }
+
+    /// Writes every dictionary's entries with their keys sorted, in the order
+    /// CoreFoundation's XML writer uses (UTF-16 code units), instead of the order the
+    /// value gives them. Off by default; on, every reader lists a dictionary's
+    /// entries in that order, so dumps of the file diff well.
+    ///
+    /// ```
+    /// use plistvalue::{plist, PlistValue, Writer};
+    /// let bytes = Writer::new().sort_keys(true).to_vec(&plist!({ "b": 1, "a": 2 })).unwrap();
+    /// let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
+    /// let keys: Vec<&String> = back.as_dictionary().unwrap().keys().collect();
+    /// assert_eq!(keys, ["a", "b"]);
+    /// ```
+    #[must_use]
+    pub fn sort_keys(mut self, sorted: bool) -> Writer {
+        self.sort_keys = sorted;
+        self
+    }
+
+    /// Encodes `value` into a new `Vec`, as [`to_vec`] does.
+    ///
+    /// # Errors
+    /// As [`to_vec`].
+    pub fn to_vec<T: ToPlist + ?Sized>(&mut self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.write_into(value, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the encoding of `value` to `out`.
+    ///
+    /// # Errors
+    /// As [`to_vec`].
+    pub fn write_into<T: ToPlist + ?Sized>(
+        &mut self,
+        value: &T,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        let sorted = self.sort_keys;
+        self.buffers
+            .write_into(|enc| fill_sorted(value, sorted, enc), out)
+    }
+
+    /// Encodes `value` into an `io::Write`, as [`to_writer`] does.
+    ///
+    /// # Errors
+    /// As [`to_writer`].
+    pub fn write_to<W: Write, T: ToPlist + ?Sized>(
+        &mut self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        let sorted = self.sort_keys;
+        self.buffers
+            .write_to(|enc| fill_sorted(value, sorted, enc), writer)
+    }
+}
+
+/// Fills the table with `value`, then sorts its dictionaries' keys if `sorted`.
+fn fill_sorted<'a, T: ToPlist + ?Sized>(
+    value: &'a T,
+    sorted: bool,
+    enc: &mut Encoder<'a>,
+) -> Result<ObjRef, Error> {
+    let root = value.to_plist(enc)?;
+    if sorted {
+        enc.sort_keys();
+    }
+    Ok(root)
+}
+
+/// Encodes a value as an XML plist, byte for byte as CoreFoundation writes it, with
+/// dictionary keys sorted as CF sorts them.
+///
+/// ```
+/// let xml = plistvalue::to_vec_xml(&plistvalue::plist!({ "b": true, "a": 1 }))?;
+/// assert!(xml.ends_with(b"<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<key>b</key>\n\t<true/>\n</dict>\n</plist>\n"));
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+///
+/// # Errors
+/// When the value's own `ToPlist` fails, or it holds what XML cannot: a null, a date
+/// CF's writer prints no text for, a container referenced more than CF's writer
+/// allows (an [`XmlError`](crate::XmlError)).
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+pub fn to_vec_xml<T: ToPlist + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    XmlWriter::new().to_vec(value)
+}
+
+/// Encodes a value as an XML plist into an `io::Write`, in 64 KiB chunks.
+///
+/// # Errors
+/// As [`to_vec_xml`], and any error of the writer.
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+pub fn to_writer_xml<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
+    XmlWriter::new().to_writer(writer, value)
+}
+
+/// Writes a value as an XML plist to the file at `path`, creating or truncating it.
+///
+/// # Errors
+/// As [`to_vec_xml`], and any error creating or writing the file.
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+pub fn to_file_xml<P: AsRef<Path>, T: ToPlist + ?Sized>(path: P, value: &T) -> Result<(), Error> {
+    XmlWriter::new().to_writer(std::fs::File::create(path)?, value)
+}
+
+/// The XML writer with its one option: the order of dictionary keys.
+///
+/// Keys are **sorted by default**, as CoreFoundation sorts them (by UTF-16 code
+/// units, XML.md W12; every CF-written file of the corpus has them so), which makes
+/// the output byte-identical to what macOS writes and independent of how a
+/// dictionary was built. [`XmlWriter::sort_keys`]`(false)` keeps the order the value
+/// gives instead, as the plist crate and libplist write.
+///
+/// ```
+/// use plistvalue::{plist, XmlWriter};
+/// let doc = plist!({ "b": 1, "a": 2 });
+/// let xml = XmlWriter::new().sort_keys(false).to_vec(&doc)?;
+/// let text = String::from_utf8(xml).unwrap();
+/// assert!(text.find("<key>b</key>") < text.find("<key>a</key>"));
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+#[derive(Debug, Clone, Copy)]
+pub struct XmlWriter {
+    sort_keys: bool,
+}
+
+#[cfg(feature = "xml")]
+impl Default for XmlWriter {
+    fn default() -> XmlWriter {
+        XmlWriter { sort_keys: true }
+    }
+}
+
+#[cfg(feature = "xml")]
+impl XmlWriter {
+    /// A writer that sorts keys as CoreFoundation does.
+    pub fn new() -> XmlWriter {
+        XmlWriter::default()
+    }
+
+    /// Sorted keys (`true`, the default) or the value's own order (`false`).
+    #[must_use]
+    pub fn sort_keys(mut self, sorted: bool) -> XmlWriter {
+        self.sort_keys = sorted;
+        self
+    }
+
+    /// Encodes `value` into a new `Vec`, as [`to_vec_xml`] does.
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`].
+    pub fn to_vec<T: ToPlist + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        crate::xml::write_into(|enc| value.to_plist(enc), self.sort_keys, &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes into an `io::Write`, in 64 KiB chunks. On an error, what was written
+    /// before it stays written.
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`], and any error of the writer.
+    pub fn to_writer<W: Write, T: ToPlist + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        crate::xml::write_to(|enc| value.to_plist(enc), self.sort_keys, writer)
+    }
+}

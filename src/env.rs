@@ -1,0 +1,51 @@
+//! What the tests need from their surroundings: the shared corpus at `../shared`,
+//! and tools (python3 with plistlib, libplist's `plistutil`). Without one, a check
+//! skips visibly, unless the variable CI sets says it may not.
+
+use std::fmt::Display;
+use std::path::PathBuf;
+
+/// Set to `1` by `.ci/run`: a missing `../shared` (or `plistutil`) is a failure.
+pub const REQUIRE_SHARED: &str = "PLISTVALUE_REQUIRE_SHARED";
+/// Set to `1` by `.ci/run`: a check that cannot run python3 is a failure.
+pub const REQUIRE_PYTHON: &str = "PLISTVALUE_REQUIRE_PYTHON";
+
+/// Says that a check is skipped because `why`, or fails when `var` is `1`.
+#[track_caller]
+pub fn skip_unless_required(var: &str, why: impl Display) {
+    assert!(
+        std::env::var(var).as_deref() != Ok("1"),
+        "{var}=1 but {why}"
+    );
+    println!("SKIPPED: {why}");
+}
+
+/// `../shared/<rel>` if it exists; `None` after [`skip_unless_required`] otherwise.
+#[track_caller]
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    skip_unless_required(REQUIRE_SHARED, format!("{} does not exist", path.display()));
+    None
+}
+
+/// (file, category) for every file of the bplist corpus, from its MANIFEST.tsv.
+#[track_caller]
+pub fn corpus_manifest() -> Option<Vec<(PathBuf, String)>> {
+    let dir = shared("corpus/bplist")?;
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
+    let rows = manifest
+        .lines()
+        .skip(1)
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (dir.join(cols[0]), cols[6].to_owned())
+        })
+        .collect();
+    Some(rows)
+}
