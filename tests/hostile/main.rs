@@ -24,8 +24,10 @@ mod support;
 
 mod bodies;
 mod dict;
+mod encoder;
 mod framing;
 mod graph;
+mod interner;
 mod limits;
 mod refs;
 mod writer;
