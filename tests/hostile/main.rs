@@ -30,5 +30,6 @@ mod graph;
 mod interner;
 mod limits;
 mod refs;
+mod stack;
 mod writer;
 mod xml;
