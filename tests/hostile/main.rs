@@ -30,6 +30,7 @@ mod graph;
 mod interner;
 mod limits;
 mod refs;
+mod serde_paths;
 mod stack;
 mod writer;
 mod xml;

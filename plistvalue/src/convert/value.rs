@@ -182,10 +182,7 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
             node.charge_bytes(d.len())?;
             PlistValue::Data(d.to_vec())
         }
-        Kind::String => {
-            node.charge_bytes(node.len())?;
-            PlistValue::String(node.to_str()?.into_owned())
-        }
+        Kind::String => PlistValue::String(rules::owned_string(node)?),
         Kind::Null => PlistValue::Null,
         Kind::Array | Kind::Set | Kind::Dictionary => return Ok(None),
     }))
@@ -193,8 +190,7 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
 
 fn key_of(node: &Node<'_, '_>) -> Result<String, Error> {
     rules::string_key(node)?;
-    node.charge_bytes(node.len())?;
-    Ok(node.to_str()?.into_owned())
+    rules::owned_string(node)
 }
 
 fn open_node<'d, 'a>(node: Node<'d, 'a>, on_path: &mut [u64]) -> Result<Open<'d, 'a>, Error> {
