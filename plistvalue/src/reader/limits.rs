@@ -18,11 +18,13 @@ pub struct Limits {
     pub(crate) max_depth: usize,
     pub(crate) node_factor: u64,
     pub(crate) byte_factor: u64,
+    pub(crate) heap_factor: u64,
 }
 
 /// Floors added to the per-byte budgets, so that tiny inputs can still decode.
 pub(crate) const NODE_FLOOR: u64 = 1 << 16;
 pub(crate) const BYTE_FLOOR: u64 = 1 << 20;
+pub(crate) const HEAP_FLOOR: u64 = 8 << 20;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -30,6 +32,7 @@ impl Default for Limits {
             max_depth: 128,
             node_factor: 2,
             byte_factor: 8,
+            heap_factor: 48,
         }
     }
 }
@@ -46,6 +49,7 @@ impl Limits {
             max_depth: 256,
             node_factor: u64::MAX,
             byte_factor: u64::MAX,
+            heap_factor: u64::MAX,
         }
     }
 
@@ -76,6 +80,21 @@ impl Limits {
         self
     }
 
+    /// Bytes of containers a decode into [`crate::PlistValue`] may allocate, per
+    /// input byte (plus 8 MiB): the arrays' slots and the dictionaries' entries and
+    /// index, as allocated, where the node budget counts only how many. Default 48.
+    ///
+    /// With the byte budget this bounds the whole tree: **a default decode into
+    /// `PlistValue` holds at most 64 bytes of heap per input byte, plus 10 MiB**
+    /// (48 of containers, 8 of copied strings and data, and their allocator
+    /// rounding). A dense real file takes about a tenth of that; a file whose every
+    /// reference is a dictionary entry reached 290 times its size before.
+    #[must_use]
+    pub fn heap_per_input_byte(mut self, factor: u64) -> Limits {
+        self.heap_factor = factor;
+        self
+    }
+
     pub(crate) fn node_budget(&self, input_len: usize) -> u64 {
         self.node_factor
             .saturating_mul(input_len as u64)
@@ -86,5 +105,11 @@ impl Limits {
         self.byte_factor
             .saturating_mul(input_len as u64)
             .saturating_add(BYTE_FLOOR)
+    }
+
+    pub(crate) fn heap_budget(&self, input_len: usize) -> u64 {
+        self.heap_factor
+            .saturating_mul(input_len as u64)
+            .saturating_add(HEAP_FLOOR)
     }
 }

@@ -445,6 +445,15 @@ impl<'d, 'a> Node<'d, 'a> {
             .map_err(|b| self.over_budget(b))
     }
 
+    /// Charges bytes of containers a decode allocates to its heap budget.
+    #[inline]
+    pub(crate) fn charge_heap(&self, n: usize) -> Result<(), Error> {
+        self.doc
+            .context()
+            .charge_heap(n as u64)
+            .map_err(|b| self.over_budget(b))
+    }
+
     #[cold]
     fn over_budget(&self, budget: Budget) -> Error {
         self.error(self.doc.context().exceeded(budget))
