@@ -24,6 +24,7 @@ mod support;
 
 mod bodies;
 mod dict;
+mod duplicates;
 mod encoder;
 mod framing;
 mod graph;

@@ -6,6 +6,7 @@
 //! header at all for an unknown key.)
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::iter;
 
 use ::serde::de::value::{MapAccessDeserializer, MapDeserializer, SeqDeserializer};
@@ -158,6 +159,7 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
         visitor.visit_map(Map {
             dict: *n,
             next: 0,
+            seen: Seen::default(),
             bare,
             plist_value: self.plist_value,
         })
@@ -519,6 +521,8 @@ struct Map<'d, 'de> {
     dict: Node<'d, 'de>,
     /// Entries whose key has been handed out; the value of entry `next - 1` is due.
     next: u64,
+    /// The keys handed out, so that a repeated key is skipped: the first wins.
+    seen: Seen<'de>,
     /// Values are struct fields.
     bare: bool,
     plist_value: bool,
@@ -532,12 +536,17 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        if self.next >= self.dict.len() as u64 {
-            return Ok(None);
+        loop {
+            if self.next >= self.dict.len() as u64 {
+                return Ok(None);
+            }
+            self.next += 1;
+            let key = Key::read(&self.dict, self.next - 1)?;
+            if self.seen.repeats(&key.text) {
+                continue;
+            }
+            return seed.deserialize(key).map(Some);
         }
-        self.next += 1;
-        seed.deserialize(Key::read(&self.dict, self.next - 1)?)
-            .map(Some)
     }
 
     /// Reads the value only now: a value the visitor skips costs nothing more.
@@ -558,6 +567,52 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.dict.len() - self.next as usize)
+    }
+}
+
+/// Keys a struct's dictionary has this many or fewer of are compared in a list.
+const FEW: usize = 8;
+
+/// The keys a map has handed out. Every path keeps the first of repeated keys, as
+/// CoreFoundation does; a serde visitor would keep the last (`HashMap`,
+/// `serde_json::Value`) or fail (a derived struct's "duplicate field"), so the
+/// repeat never reaches it. A short list for the few keys of a struct, then a
+/// hash set, so a large dictionary is checked in linear time.
+#[derive(Default)]
+struct Seen<'de> {
+    few: [&'de str; FEW],
+    len: usize,
+    /// Past the list; made when needed, so a struct does not seed a hasher.
+    many: Option<HashSet<&'de str>>,
+    /// Keys converted from UTF-16 or Latin-1 (rare).
+    converted: Option<HashSet<String>>,
+}
+
+impl<'de> Seen<'de> {
+    /// True when `text` was handed out before; otherwise it is now.
+    #[inline]
+    fn repeats(&mut self, text: &Cow<'de, str>) -> bool {
+        let s: &str = text;
+        if self.few[..self.len.min(FEW)].contains(&s)
+            || self.many.as_ref().is_some_and(|m| m.contains(s))
+            || self.converted.as_ref().is_some_and(|c| c.contains(s))
+        {
+            return true;
+        }
+        match text {
+            Cow::Borrowed(b) if self.len < FEW => self.few[self.len] = b,
+            Cow::Borrowed(b) => {
+                self.many.get_or_insert_with(HashSet::new).insert(b);
+            }
+            Cow::Owned(o) => {
+                self.converted
+                    .get_or_insert_with(HashSet::new)
+                    .insert(o.clone());
+                return false;
+            }
+        }
+        self.len += 1;
+        false
     }
 }
 
