@@ -60,7 +60,7 @@ fn frames_closed_out_of_order_are_an_error_not_a_panic() {
 fn a_frame_left_open_is_an_error() {
     let what = misuse(|enc| {
         let outer = enc.begin_array();
-        std::mem::forget(enc.begin_dict());
+        let _open = enc.begin_dict();
         let one = enc.i64(1);
         enc.child(one);
         enc.end_array(outer)
@@ -68,7 +68,7 @@ fn a_frame_left_open_is_an_error() {
     // The outer frame is not the innermost: it cannot close over the open one.
     assert!(what.contains("out of order"), "{what}");
     let what = misuse(|enc| {
-        std::mem::forget(enc.begin_dict());
+        let _open = enc.begin_dict();
         enc.str("x")
     });
     assert!(what.contains("never closed"), "{what}");

@@ -99,11 +99,11 @@ fn the_value_inside_some_is_charged() {
 /// 4.7 MB of UTF-8, against a byte budget of 2.1 MB.
 #[test]
 fn utf16_is_charged_at_the_utf8_it_produces() {
-    let bytes = shared(24, &[utf16(&[0x4E00; 1 << 16])]);
+    let bytes = shared(24, &[utf16(&vec![0x4E00; 1 << 16])]);
     assert_byte_budget(plistvalue::from_slice::<Vec<String>>(&bytes));
     assert_byte_budget(plistvalue::from_slice::<PlistValue>(&bytes));
     assert_byte_budget(plistvalue::serde::from_slice::<Vec<String>>(&bytes));
-    let few = shared(4, &[utf16(&[0x4E00; 1 << 16])]);
+    let few = shared(4, &[utf16(&vec![0x4E00; 1 << 16])]);
     let v: Vec<String> = plistvalue::from_slice(&few).unwrap();
     assert_eq!(v[3].len(), 3 << 16);
 }

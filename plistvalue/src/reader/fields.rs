@@ -151,7 +151,7 @@ impl<'d, 'a> FieldKey<'d, 'a> {
     }
 }
 
-impl<'d, 'a> FieldKey<'d, 'a> {
+impl FieldKey<'_, '_> {
     /// This key, unless it is not a string: a typed decode may not skip such a key
     /// as one that names no field, since `PlistValue`, the maps and serde reject it.
     fn string(self) -> Result<Self, Error> {

@@ -3,8 +3,13 @@
 /// Limits for decoding a document into typed values or a [`crate::PlistValue`].
 ///
 /// Lazy navigation of a [`crate::Document`] needs none: every step is bounded by the
-/// input. Decoding does: a 200-byte file of shared subtrees can describe 2^64 values,
-/// and a recursive type recurses once per level. The defaults accept every real file
+/// input (a large string is checked once per document, so a reference to it costs
+/// at most 256 bytes of scanning, not its length). Decoding does: a 200-byte file of
+/// shared subtrees can describe 2^64 values, and a recursive type recurses once per
+/// level. Every decode path (the derive, serde, `PlistValue`) charges the same
+/// budgets: values to the node budget; every byte of text or data a decode copies,
+/// or a serde visitor may copy, to the byte budget, at the UTF-8 it produces; and,
+/// for a `PlistValue`, the containers it allocates to the heap budget. The defaults accept every real file
 /// we know of; [`Limits::trusted`] lifts the budgets for input you made yourself.
 ///
 /// ```

@@ -542,7 +542,11 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
             }
             self.next += 1;
             let key = Key::read(&self.dict, self.next - 1)?;
-            if self.seen.repeats(&key.text) {
+            let borrowed = match &key.text {
+                Cow::Borrowed(b) => Some(*b),
+                Cow::Owned(_) => None,
+            };
+            if self.seen.repeats(borrowed, &key.text) {
                 continue;
             }
             return seed.deserialize(key).map(Some);
@@ -589,25 +593,25 @@ struct Seen<'de> {
 }
 
 impl<'de> Seen<'de> {
-    /// True when `text` was handed out before; otherwise it is now.
+    /// True when `s` was handed out before; otherwise it is now. `borrowed` is
+    /// `s` when it is borrowed from the input.
     #[inline]
-    fn repeats(&mut self, text: &Cow<'de, str>) -> bool {
-        let s: &str = text;
+    fn repeats(&mut self, borrowed: Option<&'de str>, s: &str) -> bool {
         if self.few[..self.len.min(FEW)].contains(&s)
             || self.many.as_ref().is_some_and(|m| m.contains(s))
             || self.converted.as_ref().is_some_and(|c| c.contains(s))
         {
             return true;
         }
-        match text {
-            Cow::Borrowed(b) if self.len < FEW => self.few[self.len] = b,
-            Cow::Borrowed(b) => {
+        match borrowed {
+            Some(b) if self.len < FEW => self.few[self.len] = b,
+            Some(b) => {
                 self.many.get_or_insert_with(HashSet::new).insert(b);
             }
-            Cow::Owned(o) => {
+            None => {
                 self.converted
                     .get_or_insert_with(HashSet::new)
-                    .insert(o.clone());
+                    .insert(s.to_owned());
                 return false;
             }
         }
@@ -761,7 +765,7 @@ impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
 /// and the object, for the error when the element type is not an integer.
 struct DataByte<'n, 'd, 'de>(u8, &'n Node<'d, 'de>);
 
-impl<'n, 'd, 'de> de::IntoDeserializer<'de, Error> for DataByte<'n, 'd, 'de> {
+impl<'de> de::IntoDeserializer<'de, Error> for DataByte<'_, '_, 'de> {
     type Deserializer = Self;
 
     fn into_deserializer(self) -> Self {

@@ -220,7 +220,7 @@ struct SerializeLevel;
 
 impl SerializeLevel {
     fn enter<E: ::serde::ser::Error>() -> Result<SerializeLevel, E> {
-        let depth = SERIALIZE_DEPTH.with(|d| d.get()) + 1;
+        let depth = SERIALIZE_DEPTH.with(std::cell::Cell::get) + 1;
         if depth > MAX_ENCODE_DEPTH {
             return Err(E::custom(ErrorKind::DepthLimit(MAX_ENCODE_DEPTH)));
         }
