@@ -231,6 +231,8 @@
 //!         ) -> __plist::__private::Result<__plist::ObjRef, __plist::Error> {
 //!             // All keys, then all values: CoreFoundation's dictionary layout.
 //!             let __frame = __enc.begin_dict();
+//!             // A recursive type must not overflow the stack: past 512 levels, an error.
+//!             __enc.check_depth()?;
 //!             let __state = __plist::__private::WriteFields::__plist_keys(self, __enc);
 //!             __plist::__private::WriteFields::__plist_values(self, __state, __enc)?;
 //!             __plist::__private::Ok(__enc.end_dict(__frame))

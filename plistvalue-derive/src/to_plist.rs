@@ -40,6 +40,7 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             write_fields = write_fields_impl(&cont, fields);
             quote! {
                 let __frame = __enc.begin_dict();
+                __enc.check_depth()?;
                 let __state = __plist::__private::WriteFields::__plist_keys(self, __enc);
                 __plist::__private::WriteFields::__plist_values(self, __state, __enc)?;
                 __plist::__private::Ok(__enc.end_dict(__frame))
@@ -54,6 +55,7 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
         ),
         Data::Struct(Style::Unit, _) => quote! {
             let __frame = __enc.begin_dict();
+            __enc.check_depth()?;
             __plist::__private::Ok(__enc.end_dict(__frame))
         },
         Data::Enum(variants) => enum_body(&cont, variants),
@@ -166,6 +168,7 @@ fn array<'f>(values: impl Iterator<Item = (&'f Field<'f>, TokenStream)>) -> Toke
     });
     quote! {
         let __frame = __enc.begin_array();
+        __enc.check_depth()?;
         #(#pushes)*
         __plist::__private::Ok(__enc.end_array(__frame))
     }
@@ -394,6 +397,7 @@ fn external_variant(
     } = keyed_fields(fields.into_iter(), slots);
     quote! {
         let __outer = __enc.begin_dict();
+        __enc.check_depth()?;
         let __k = #name;
         __enc.child(__k);
         let __inner = __enc.begin_dict();
@@ -425,6 +429,7 @@ fn internal_variant(
     };
     quote! {
         let __frame = __enc.begin_dict();
+        __enc.check_depth()?;
         #presence
         let __k = #tag_key;
         __enc.child(__k);
@@ -459,6 +464,7 @@ fn untagged_variant(
             } = keyed_fields(fields.into_iter(), slots);
             quote! {
                 let __frame = __enc.begin_dict();
+                __enc.check_depth()?;
                 #presence
                 #keys
                 #values

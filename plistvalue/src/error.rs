@@ -171,6 +171,10 @@ pub enum ErrorKind {
     /// order, named here.
     #[error("{0}")]
     SerdeOrder(&'static str),
+    /// A [`ToPlist`](crate::ToPlist) impl that used the [`Encoder`](crate::Encoder)
+    /// wrongly, named here: it is reported when the document is finished.
+    #[error("encoder misuse: {0}")]
+    EncoderMisuse(&'static str),
     /// A document with more objects than this writer's 32-bit table can index.
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),

@@ -71,7 +71,7 @@ pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{Error, ErrorKind, PathSegment, XmlError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
-pub use writer::{Encoder, Frame, ObjRef};
+pub use writer::{Encoder, Frame, ObjRef, MAX_ENCODE_DEPTH};
 
 /// The iterator and entry types of [`Dictionary`].
 pub mod dictionary {

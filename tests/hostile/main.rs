@@ -24,9 +24,14 @@ mod support;
 
 mod bodies;
 mod dict;
+mod duplicates;
+mod encoder;
 mod framing;
 mod graph;
+mod interner;
 mod limits;
 mod refs;
+mod serde_paths;
+mod stack;
 mod writer;
 mod xml;

@@ -163,8 +163,7 @@ impl<'a> FromPlist<'a> for char {
 impl<'a> FromPlist<'a> for String {
     #[inline]
     fn from_plist(node: Node<'_, 'a>) -> Result<String, Error> {
-        node.charge_bytes(node.len())?;
-        Ok(node.to_str()?.into_owned())
+        rules::owned_string(&node)
     }
 }
 

@@ -171,6 +171,7 @@ pub(crate) fn encode_seq<'a, T: ToPlist + 'a>(
     enc: &mut Encoder<'a>,
 ) -> Result<ObjRef, Error> {
     let frame = enc.begin_array();
+    enc.check_depth()?;
     for item in items {
         let r = item.to_plist(enc)?;
         enc.child(r);

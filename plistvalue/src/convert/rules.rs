@@ -60,6 +60,16 @@ pub(crate) fn real(node: &Node<'_, '_>) -> Result<f64, Error> {
     node.as_f64().ok_or_else(|| node.mismatch("real"))
 }
 
+/// A string's text as an owned `String`, with the bytes it copies charged: the UTF-8
+/// it produces, which for UTF-16 (up to 3 bytes a unit) and Latin-1 (up to 2 a
+/// byte) is more than the object's count. The copy is made first, so that the
+/// charge is exact; one string is bounded by the input.
+pub(crate) fn owned_string(node: &Node<'_, '_>) -> Result<String, Error> {
+    let s = node.to_str()?.into_owned();
+    node.charge_bytes(s.len())?;
+    Ok(s)
+}
+
 /// A string of exactly one character.
 pub(crate) fn char(node: &Node<'_, '_>) -> Result<char, Error> {
     let s = node.to_str()?;

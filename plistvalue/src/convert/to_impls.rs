@@ -335,6 +335,7 @@ macro_rules! tuple {
             fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
                 let ($($name,)+) = self;
                 let frame = enc.begin_array();
+                enc.check_depth()?;
                 $(
                     let r = $name.to_plist(enc)?;
                     enc.child(r);
@@ -367,6 +368,7 @@ where
     V: ToPlist + ?Sized + 'a,
 {
     let frame = enc.begin_dict();
+    enc.check_depth()?;
     for (k, _) in entries.clone() {
         let r = enc.str(k.as_ref());
         enc.child(r);

@@ -182,10 +182,7 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
             node.charge_bytes(d.len())?;
             PlistValue::Data(d.to_vec())
         }
-        Kind::String => {
-            node.charge_bytes(node.len())?;
-            PlistValue::String(node.to_str()?.into_owned())
-        }
+        Kind::String => PlistValue::String(rules::owned_string(node)?),
         Kind::Null => PlistValue::Null,
         Kind::Array | Kind::Set | Kind::Dictionary => return Ok(None),
     }))
@@ -193,17 +190,83 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
 
 fn key_of(node: &Node<'_, '_>) -> Result<String, Error> {
     rules::string_key(node)?;
-    node.charge_bytes(node.len())?;
-    Ok(node.to_str()?.into_owned())
+    rules::owned_string(node)
 }
 
-fn open_node<'d, 'a>(node: Node<'d, 'a>, on_path: &mut [u64]) -> Result<Open<'d, 'a>, Error> {
-    let i = node.index() as usize;
-    if on_path[i / 64] & (1 << (i % 64)) != 0 {
+/// Containers a path may hold before the cycle check moves from a scan of the
+/// path to a bitset over the document.
+const SHALLOW: usize = 32;
+
+/// The containers from the root to the one being decoded, to find cycles. A
+/// shallow path is scanned; a deep one gets a bitset over the document's objects,
+/// allocated once, at the depth that needs it. Allocating it for every decode made
+/// `Vec<PlistValue>` quadratic: each element's decode zeroed a bitset the size of
+/// the whole document.
+#[derive(Default)]
+struct OnPath {
+    bits: Vec<u64>,
+}
+
+impl OnPath {
+    /// Whether `i` is on `stack`, the path; then records it as on the path.
+    fn enter(&mut self, i: u64, stack: &[Open<'_, '_>], objects: u64) -> bool {
+        if self.bits.is_empty() && stack.len() >= SHALLOW {
+            self.bits = vec![0; (objects as usize).div_ceil(64)];
+            for f in stack {
+                self.set(f.node.index(), true);
+            }
+        }
+        if self.bits.is_empty() {
+            return stack.iter().any(|f| f.node.index() == i);
+        }
+        let (w, b) = (i as usize / 64, i % 64);
+        let seen = self.bits[w] & (1 << b) != 0;
+        self.set(i, true);
+        seen
+    }
+
+    /// Records that `i` is no longer on the path.
+    fn leave(&mut self, i: u64) {
+        if !self.bits.is_empty() {
+            self.set(i, false);
+        }
+    }
+
+    fn set(&mut self, i: u64, on: bool) {
+        let (w, b) = (i as usize / 64, i % 64);
+        if on {
+            self.bits[w] |= 1 << b;
+        } else {
+            self.bits[w] &= !(1 << b);
+        }
+    }
+}
+
+/// What a container of `node`'s count allocates: an array its slots; a
+/// dictionary its box, its entries (the hash, the key's `String`, the value) and
+/// its index (a slot and a control byte a bucket, at up to 8/7 buckets an entry,
+/// rounded up to a power of two: at most 2 × 8/7 × 9 bytes an entry).
+fn heap_of(node: &Node<'_, '_>) -> usize {
+    const VALUE: usize = std::mem::size_of::<PlistValue>();
+    const ENTRY: usize = 8 + std::mem::size_of::<String>() + VALUE + 21;
+    const DICT: usize = 128;
+    if node.kind() == Kind::Dictionary {
+        DICT + node.len() * ENTRY
+    } else {
+        node.len() * VALUE
+    }
+}
+
+fn open_node<'d, 'a>(
+    node: Node<'d, 'a>,
+    stack: &[Open<'d, 'a>],
+    on_path: &mut OnPath,
+) -> Result<Open<'d, 'a>, Error> {
+    if on_path.enter(node.index(), stack, node.document().len()) {
         return Err(node.error(ErrorKind::Cycle));
     }
-    on_path[i / 64] |= 1 << (i % 64);
     node.charge_nodes(node.len() as u64 + 1)?;
+    node.charge_heap(heap_of(&node))?;
     // Capacity is bounded by the count, which `head` bounded by the input.
     let building = if node.kind() == Kind::Dictionary {
         Building::Dict(Dictionary::with_capacity(node.len()), None)
@@ -246,9 +309,8 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
     if let Some(v) = leaf(&root)? {
         return Ok(v);
     }
-    let doc = root.document();
-    let mut on_path = vec![0u64; (doc.len() as usize).div_ceil(64)];
-    let mut stack = vec![open_node(root, &mut on_path)?];
+    let mut on_path = OnPath::default();
+    let mut stack = vec![open_node(root, &[], &mut on_path)?];
     loop {
         let top = stack
             .last_mut()
@@ -271,7 +333,7 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
             })();
             match step {
                 Ok((_, Some(v))) => attach(&mut top.building, v),
-                Ok((child, None)) => match open_node(child, &mut on_path) {
+                Ok((child, None)) => match open_node(child, &stack, &mut on_path) {
                     Ok(frame) => stack.push(frame),
                     Err(e) => return Err(locate(e, &stack)),
                 },
@@ -279,8 +341,7 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
             }
         } else {
             let done = stack.pop().expect("checked above");
-            let i = done.node.index() as usize;
-            on_path[i / 64] &= !(1 << (i % 64));
+            on_path.leave(done.node.index());
             let value = match done.building {
                 Building::Array(a) => PlistValue::Array(a),
                 Building::Dict(d, _) => PlistValue::Dictionary(d),
@@ -290,5 +351,45 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
                 None => return Ok(value),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OnPath, Open, SHALLOW};
+    use crate::reader::Document;
+    use crate::value::PlistValue;
+
+    /// A cycle is found on a shallow path without a bitset, and on a deep one with
+    /// a bitset allocated once: the elements of a `Vec<PlistValue>` each decode a
+    /// shallow subtree and no longer zero a bitset over the whole document each.
+    #[test]
+    fn the_path_check_allocates_only_for_deep_paths() {
+        let chain = |depth: usize| {
+            (0..depth).fold(PlistValue::Array(Vec::new()), |v, _| {
+                PlistValue::Array(vec![v])
+            })
+        };
+        let bytes = crate::encode::to_vec(&chain(SHALLOW + 8)).unwrap();
+        let doc = Document::from_slice(&bytes).unwrap();
+        let mut stack: Vec<Open<'_, '_>> = Vec::new();
+        let mut on_path = OnPath::default();
+        let mut node = doc.root().unwrap();
+        node.begin_decode();
+        for depth in 0..SHALLOW + 8 {
+            assert!(!on_path.enter(node.index(), &stack, doc.len()));
+            assert_eq!(on_path.bits.is_empty(), depth < SHALLOW, "at depth {depth}");
+            // Re-entering any node on the path is a cycle, in either mode.
+            assert!(stack.iter().all(|f| {
+                let mut probe = OnPath {
+                    bits: on_path.bits.clone(),
+                };
+                probe.enter(f.node.index(), &stack, doc.len())
+            }));
+            stack.push(super::open_node(node, &[], &mut OnPath::default()).unwrap());
+            node = node.child(0).unwrap();
+        }
+        // The whole tree decodes, shallow or deep.
+        assert_eq!(doc.root().unwrap().to_value().unwrap(), chain(SHALLOW + 8));
     }
 }

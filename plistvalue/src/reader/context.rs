@@ -12,6 +12,7 @@ use crate::error::ErrorKind;
 pub(super) enum Budget {
     Nodes,
     Bytes,
+    Heap,
 }
 
 /// Limits and what is left of them.
@@ -21,6 +22,7 @@ pub(super) struct DecodeContext {
     depth: Cell<usize>,
     nodes_left: Cell<u64>,
     bytes_left: Cell<u64>,
+    heap_left: Cell<u64>,
 }
 
 impl DecodeContext {
@@ -32,6 +34,7 @@ impl DecodeContext {
             depth: Cell::new(0),
             nodes_left: Cell::new(0),
             bytes_left: Cell::new(0),
+            heap_left: Cell::new(0),
         }
     }
 
@@ -44,6 +47,7 @@ impl DecodeContext {
         if self.depth.get() == 0 {
             self.nodes_left.set(self.limits.node_budget(self.input_len));
             self.bytes_left.set(self.limits.byte_budget(self.input_len));
+            self.heap_left.set(self.limits.heap_budget(self.input_len));
         }
     }
 
@@ -59,12 +63,19 @@ impl DecodeContext {
         charge(&self.bytes_left, n, Budget::Bytes)
     }
 
+    /// Takes `n` from the heap budget.
+    #[inline]
+    pub(super) fn charge_heap(&self, n: u64) -> Result<(), Budget> {
+        charge(&self.heap_left, n, Budget::Heap)
+    }
+
     /// The error for a budget that ran out.
     #[cold]
     pub(super) fn exceeded(&self, budget: Budget) -> ErrorKind {
         let (what, limit) = match budget {
             Budget::Nodes => ("node", self.limits.node_budget(self.input_len)),
             Budget::Bytes => ("byte", self.limits.byte_budget(self.input_len)),
+            Budget::Heap => ("heap", self.limits.heap_budget(self.input_len)),
         };
         ErrorKind::BudgetExceeded { what, limit }
     }

@@ -261,6 +261,13 @@ impl<'a> Document<'a> {
             .scan(head.index, head.body, head.count as usize)
     }
 
+    /// True when the payload of the ASCII-string object `head` locates is all
+    /// ASCII; a large one is scanned once per document.
+    #[inline]
+    pub(super) fn is_ascii(&self, head: &Head) -> bool {
+        self.strings.is_ascii(head.body, head.count as usize)
+    }
+
     /// The head of object `index` when the string cache holds it: a read that
     /// skips the offset table. The marker is the canonical one for the length;
     /// only its type nibble is ever read again.

@@ -2,20 +2,22 @@
 //! document's string cache, each value only when it is asked for. The derive's
 //! generated code, the map impls and the serde deserializer all read entries here.
 
-use super::node::Node;
-use crate::error::Error;
+use super::node::{Kind, Node};
+use crate::error::{Error, ErrorKind};
 
 /// Reading a dictionary by key goes through the keys' string cache.
 impl<'d, 'a> Node<'d, 'a> {
     /// The value of `key` in a dictionary; the first entry wins if a key repeats, as
     /// in CoreFoundation. Reads only the key objects, through the document's key
-    /// cache, and the one value.
+    /// cache, and the one value. A key that is not a string matches nothing: lazy
+    /// reading takes such a dictionary as it is.
     ///
     /// # Errors
     /// When this is not a dictionary, or a key or the value cannot be located.
     pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
-        for field in Fields::new(self)? {
-            let field = field?;
+        let dict = Fields::new(self)?.dict;
+        for entry in 0..dict.len() as u64 {
+            let field = FieldKey::read(dict, entry)?;
             if field.str_eq(key) {
                 return field.value().map(Some);
             }
@@ -59,7 +61,7 @@ impl<'d, 'a> Iterator for Fields<'d, 'a> {
         }
         let entry = self.next;
         self.next += 1;
-        Some(FieldKey::read(self.dict, entry))
+        Some(FieldKey::read(self.dict, entry).and_then(FieldKey::string))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let left = self.dict.len() - self.next as usize;
@@ -145,6 +147,19 @@ impl<'d, 'a> FieldKey<'d, 'a> {
         match self.key {
             Key::Ascii(key) => key == text,
             Key::Other(node) => node.str_eq(text),
+        }
+    }
+}
+
+impl FieldKey<'_, '_> {
+    /// This key, unless it is not a string: a typed decode may not skip such a key
+    /// as one that names no field, since `PlistValue`, the maps and serde reject it.
+    fn string(self) -> Result<Self, Error> {
+        match self.key {
+            Key::Other(node) if node.kind() != Kind::String => {
+                Err(node.error(ErrorKind::NonStringKey(node.kind().name())))
+            }
+            _ => Ok(self),
         }
     }
 }

@@ -3,8 +3,13 @@
 /// Limits for decoding a document into typed values or a [`crate::PlistValue`].
 ///
 /// Lazy navigation of a [`crate::Document`] needs none: every step is bounded by the
-/// input. Decoding does: a 200-byte file of shared subtrees can describe 2^64 values,
-/// and a recursive type recurses once per level. The defaults accept every real file
+/// input (a large string is checked once per document, so a reference to it costs
+/// at most 256 bytes of scanning, not its length). Decoding does: a 200-byte file of
+/// shared subtrees can describe 2^64 values, and a recursive type recurses once per
+/// level. Every decode path (the derive, serde, `PlistValue`) charges the same
+/// budgets: values to the node budget; every byte of text or data a decode copies,
+/// or a serde visitor may copy, to the byte budget, at the UTF-8 it produces; and,
+/// for a `PlistValue`, the containers it allocates to the heap budget. The defaults accept every real file
 /// we know of; [`Limits::trusted`] lifts the budgets for input you made yourself.
 ///
 /// ```
@@ -18,11 +23,13 @@ pub struct Limits {
     pub(crate) max_depth: usize,
     pub(crate) node_factor: u64,
     pub(crate) byte_factor: u64,
+    pub(crate) heap_factor: u64,
 }
 
 /// Floors added to the per-byte budgets, so that tiny inputs can still decode.
 pub(crate) const NODE_FLOOR: u64 = 1 << 16;
 pub(crate) const BYTE_FLOOR: u64 = 1 << 20;
+pub(crate) const HEAP_FLOOR: u64 = 8 << 20;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -30,18 +37,24 @@ impl Default for Limits {
             max_depth: 128,
             node_factor: 2,
             byte_factor: 8,
+            heap_factor: 48,
         }
     }
 }
 
 impl Limits {
-    /// No node or byte budget, and a depth limit of 4096 (typed decoding recurses, so
-    /// the depth limit stays to protect the stack).
+    /// No node or byte budget, and a depth limit of 256: typed decoding recurses,
+    /// so the depth limit stays to protect the stack. Measured (`tests/hostile/stack.rs`),
+    /// a level of a serde-derived struct takes 6.3 KB of stack in a debug build (a
+    /// derived one 1.7 KB), so 256 levels take 1.6 MB of a spawned thread's 2 MiB;
+    /// 4096 overflowed it. Raise it with
+    /// [`Limits::max_depth`] only on a thread with a larger stack.
     pub fn trusted() -> Limits {
         Limits {
-            max_depth: 4096,
+            max_depth: 256,
             node_factor: u64::MAX,
             byte_factor: u64::MAX,
+            heap_factor: u64::MAX,
         }
     }
 
@@ -72,6 +85,21 @@ impl Limits {
         self
     }
 
+    /// Bytes of containers a decode into [`crate::PlistValue`] may allocate, per
+    /// input byte (plus 8 MiB): the arrays' slots and the dictionaries' entries and
+    /// index, as allocated, where the node budget counts only how many. Default 48.
+    ///
+    /// With the byte budget this bounds the whole tree: **a default decode into
+    /// `PlistValue` holds at most 64 bytes of heap per input byte, plus 10 MiB**
+    /// (48 of containers, 8 of copied strings and data, and their allocator
+    /// rounding). A dense real file takes about a tenth of that; a file whose every
+    /// reference is a dictionary entry reached 290 times its size before.
+    #[must_use]
+    pub fn heap_per_input_byte(mut self, factor: u64) -> Limits {
+        self.heap_factor = factor;
+        self
+    }
+
     pub(crate) fn node_budget(&self, input_len: usize) -> u64 {
         self.node_factor
             .saturating_mul(input_len as u64)
@@ -82,5 +110,11 @@ impl Limits {
         self.byte_factor
             .saturating_mul(input_len as u64)
             .saturating_add(BYTE_FLOOR)
+    }
+
+    pub(crate) fn heap_budget(&self, input_len: usize) -> u64 {
+        self.heap_factor
+            .saturating_mul(input_len as u64)
+            .saturating_add(HEAP_FLOOR)
     }
 }

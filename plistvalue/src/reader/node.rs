@@ -308,7 +308,10 @@ impl<'d, 'a> Node<'d, 'a> {
         match format::type_of(self.head.marker) {
             format::ASCII => {
                 let bytes = self.body(self.head.count as usize);
-                if bytes.is_ascii() {
+                if bytes.len() != key.len() && key.is_ascii() {
+                    // Latin-1 text is as long in characters as in bytes.
+                    false
+                } else if self.doc.is_ascii(&self.head) {
                     bytes == key.as_bytes()
                 } else {
                     // Bytes ≥ 0x80 are Latin-1, as `to_str` reads them, not UTF-8.
@@ -439,6 +442,15 @@ impl<'d, 'a> Node<'d, 'a> {
         self.doc
             .context()
             .charge_nodes(n)
+            .map_err(|b| self.over_budget(b))
+    }
+
+    /// Charges bytes of containers a decode allocates to its heap budget.
+    #[inline]
+    pub(crate) fn charge_heap(&self, n: usize) -> Result<(), Error> {
+        self.doc
+            .context()
+            .charge_heap(n as u64)
             .map_err(|b| self.over_budget(b))
     }
 

@@ -6,6 +6,7 @@
 //! header at all for an unknown key.)
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::iter;
 
 use ::serde::de::value::{MapAccessDeserializer, MapDeserializer, SeqDeserializer};
@@ -95,30 +96,26 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
         Ok(None)
     }
 
-    /// A string's text, borrowed when ASCII. `charged`: the caller has charged the
-    /// byte budget for a copy of it already.
-    fn text<V: Visitor<'de>>(&self, visitor: V, charged: bool) -> Result<V::Value, Error> {
+    /// A string's text, borrowed when ASCII. `copies`: the visitor may copy the
+    /// borrowed text, so it is charged to the byte budget too. Converted text is
+    /// always charged, at the UTF-8 it produced.
+    fn text<V: Visitor<'de>>(&self, visitor: V, copies: bool) -> Result<V::Value, Error> {
         let n = self.node;
         if let Some(s) = n.as_ascii() {
+            if copies {
+                n.charge_bytes(s.len())?;
+            }
             return visitor.visit_borrowed_str(s);
         }
-        match n.to_str()? {
-            Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
-            Cow::Owned(s) => {
-                if !charged {
-                    n.charge_bytes(s.len())?;
-                }
-                visitor.visit_string(s)
-            }
-        }
+        visitor.visit_string(rules::owned_string(n)?)
     }
 
     /// Borrows ASCII text; converts UTF-16. A date reads as RFC 3339 text, as the
     /// plist crate reads it.
-    fn string<V: Visitor<'de>>(self, visitor: V, charged: bool) -> Result<V::Value, Error> {
+    fn string<V: Visitor<'de>>(self, visitor: V, copies: bool) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
             let r = match d.node.kind() {
-                Kind::String => d.text(visitor, charged),
+                Kind::String => d.text(visitor, copies),
                 Kind::Date => d.date_text(visitor),
                 _ => return Err(d.node.mismatch("string")),
             };
@@ -138,13 +135,15 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
     }
 
     /// Data read as a sequence of `u8`, so a `Vec<u8>` without `serde_bytes` reads it.
+    /// Its elements are bytes, not values: `Vec<PlistValue>` does not read data.
     fn data_as_seq<V: Visitor<'de>>(
         &self,
         bytes: &'de [u8],
         visitor: V,
     ) -> Result<V::Value, Error> {
         self.node.charge_bytes(bytes.len())?;
-        let mut seq = SeqDeserializer::<_, Error>::new(bytes.iter().copied());
+        let node = self.node;
+        let mut seq = SeqDeserializer::<_, Error>::new(bytes.iter().map(|&b| DataByte(b, node)));
         let value = visitor.visit_seq(&mut seq)?;
         seq.end()?;
         Ok(value)
@@ -160,8 +159,29 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
         visitor.visit_map(Map {
             dict: *n,
             next: 0,
+            seen: Seen::default(),
             bare,
             plist_value: self.plist_value,
+        })
+    }
+
+    /// Data, or an array of integers; `copies`: the visitor copies the data, so its
+    /// length is charged (that of the value, out of a `{Some: v}` wrapper).
+    fn bytes<V: Visitor<'de>>(self, visitor: V, copies: bool) -> Result<V::Value, Error> {
+        self.unwrapped(&[], |d| {
+            let n = d.node;
+            let r = match n.kind() {
+                Kind::Data => {
+                    let data = n.as_data().expect("data");
+                    if copies {
+                        n.charge_bytes(data.len())?;
+                    }
+                    visitor.visit_borrowed_bytes(data)
+                }
+                Kind::Array | Kind::Set => d.elements(visitor),
+                _ => return Err(n.mismatch("data")),
+            };
+            d.locate(r)
         })
     }
 
@@ -230,10 +250,24 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
             },
             Kind::Real => visitor.visit_f64(n.as_real().expect("a real")),
             Kind::Date | Kind::Uid if self.plist_value => self.plist_enum(visitor),
-            Kind::Date => self.date_text(visitor),
-            Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
+            Kind::Date => {
+                // A date no calendar names (NaN, infinite, past year 9999) is
+                // still a date, as `PlistValue` and the `Date` types read it: the
+                // visitor gets its seconds since 2001.
+                let secs = n.as_date().expect("a date").seconds_since_2001();
+                match compat::rfc3339(secs) {
+                    Ok(text) => visitor.visit_str(text.as_str()),
+                    Err(_) => visitor.visit_f64(secs),
+                }
+            }
+            Kind::Data => {
+                // The visitor may copy the bytes (`serde_json::Value` does).
+                let data = n.as_data().expect("data");
+                n.charge_bytes(data.len())?;
+                visitor.visit_borrowed_bytes(data)
+            }
             Kind::String if n.is_null_marker() => visitor.visit_none(),
-            Kind::String => self.text(visitor, false),
+            Kind::String => self.text(visitor, true),
             Kind::Uid => visitor.visit_u64(n.as_uid().expect("a UID").get()),
             Kind::Array | Kind::Set => self.elements(visitor),
             Kind::Dictionary => self.entries(visitor, false),
@@ -287,27 +321,18 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
         self.string(visitor, false)
     }
 
-    /// The visitor copies the text, so its length is charged up front.
+    /// The visitor copies the text, so its length is charged: that of the value,
+    /// out of a `{Some: v}` wrapper.
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.node.charge_bytes(self.node.len())?;
         self.string(visitor, true)
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.unwrapped(&[], |d| {
-            let n = d.node;
-            let r = match n.kind() {
-                Kind::Data => visitor.visit_borrowed_bytes(n.as_data().expect("data")),
-                Kind::Array | Kind::Set => d.elements(visitor),
-                _ => return Err(n.mismatch("data")),
-            };
-            d.locate(r)
-        })
+        self.bytes(visitor, false)
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.node.charge_bytes(self.node.len())?;
-        self.deserialize_bytes(visitor)
+        self.bytes(visitor, true)
     }
 
     /// `$null` (or `0x00`) is `None`. A missing struct field never gets here: serde
@@ -496,6 +521,8 @@ struct Map<'d, 'de> {
     dict: Node<'d, 'de>,
     /// Entries whose key has been handed out; the value of entry `next - 1` is due.
     next: u64,
+    /// The keys handed out, so that a repeated key is skipped: the first wins.
+    seen: Seen<'de>,
     /// Values are struct fields.
     bare: bool,
     plist_value: bool,
@@ -509,12 +536,21 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        if self.next >= self.dict.len() as u64 {
-            return Ok(None);
+        loop {
+            if self.next >= self.dict.len() as u64 {
+                return Ok(None);
+            }
+            self.next += 1;
+            let key = Key::read(&self.dict, self.next - 1)?;
+            let borrowed = match &key.text {
+                Cow::Borrowed(b) => Some(*b),
+                Cow::Owned(_) => None,
+            };
+            if self.seen.repeats(borrowed, &key.text) {
+                continue;
+            }
+            return seed.deserialize(key).map(Some);
         }
-        self.next += 1;
-        seed.deserialize(Key::read(&self.dict, self.next - 1)?)
-            .map(Some)
     }
 
     /// Reads the value only now: a value the visitor skips costs nothing more.
@@ -535,6 +571,52 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.dict.len() - self.next as usize)
+    }
+}
+
+/// Keys a struct's dictionary has this many or fewer of are compared in a list.
+const FEW: usize = 8;
+
+/// The keys a map has handed out. Every path keeps the first of repeated keys, as
+/// CoreFoundation does; a serde visitor would keep the last (`HashMap`,
+/// `serde_json::Value`) or fail (a derived struct's "duplicate field"), so the
+/// repeat never reaches it. A short list for the few keys of a struct, then a
+/// hash set, so a large dictionary is checked in linear time.
+#[derive(Default)]
+struct Seen<'de> {
+    few: [&'de str; FEW],
+    len: usize,
+    /// Past the list; made when needed, so a struct does not seed a hasher.
+    many: Option<HashSet<&'de str>>,
+    /// Keys converted from UTF-16 or Latin-1 (rare).
+    converted: Option<HashSet<String>>,
+}
+
+impl<'de> Seen<'de> {
+    /// True when `s` was handed out before; otherwise it is now. `borrowed` is
+    /// `s` when it is borrowed from the input.
+    #[inline]
+    fn repeats(&mut self, borrowed: Option<&'de str>, s: &str) -> bool {
+        if self.few[..self.len.min(FEW)].contains(&s)
+            || self.many.as_ref().is_some_and(|m| m.contains(s))
+            || self.converted.as_ref().is_some_and(|c| c.contains(s))
+        {
+            return true;
+        }
+        match borrowed {
+            Some(b) if self.len < FEW => self.few[self.len] = b,
+            Some(b) => {
+                self.many.get_or_insert_with(HashSet::new).insert(b);
+            }
+            None => {
+                self.converted
+                    .get_or_insert_with(HashSet::new)
+                    .insert(s.to_owned());
+                return false;
+            }
+        }
+        self.len += 1;
+        false
     }
 }
 
@@ -610,8 +692,23 @@ macro_rules! parsed_keys {
 impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
     type Error = Error;
 
+    /// A map key the visitor may copy (`HashMap<String, _>`, `serde_json::Value`
+    /// through `deserialize_str`, serde's buffered content): borrowed text is
+    /// charged as converted text was.
     #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.text {
+            Cow::Borrowed(s) => {
+                self.at.charge_bytes(s.len())?;
+                visitor.visit_borrowed_str(s)
+            }
+            Cow::Owned(s) => visitor.visit_string(s),
+        }
+    }
+
+    /// A name matched against a struct's fields or an enum's variants, not copied.
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.text {
             Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
             Cow::Owned(s) => visitor.visit_string(s),
@@ -661,7 +758,45 @@ impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
 
     forward_to_deserialize_any! {
         char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
-        identifier
+    }
+}
+
+/// One byte of a data object read as a sequence (`Vec<u8>` without `serde_bytes`),
+/// and the object, for the error when the element type is not an integer.
+struct DataByte<'n, 'd, 'de>(u8, &'n Node<'d, 'de>);
+
+impl<'de> de::IntoDeserializer<'de, Error> for DataByte<'_, '_, 'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+impl<'de> de::Deserializer<'de> for DataByte<'_, '_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_u8(self.0)
+    }
+
+    /// A `PlistValue` element would read each byte as an integer: data is not an
+    /// array of values, as the derive and `from_slice::<Vec<PlistValue>>` say.
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == compat::PLIST_VALUE || name == compat::VALUE {
+            return Err(self.1.mismatch("array"));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+        byte_buf option unit unit_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
     }
 }
 

@@ -11,8 +11,10 @@ use ::serde::de::{
 use ::serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::compat;
+use crate::error::ErrorKind;
 use crate::format;
 use crate::value::{Data, Date, Dictionary, Integer, PlistValue, Uid};
+use crate::writer::MAX_ENCODE_DEPTH;
 
 impl Serialize for Date {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -192,10 +194,44 @@ impl Serialize for PlistValue {
             PlistValue::Date(d) => d.serialize(s),
             PlistValue::Data(d) => s.serialize_bytes(d),
             PlistValue::String(t) => s.serialize_str(t),
-            PlistValue::Array(a) => s.collect_seq(a),
-            PlistValue::Dictionary(d) => d.serialize(s),
+            PlistValue::Array(a) => {
+                let _level = SerializeLevel::enter()?;
+                s.collect_seq(a)
+            }
+            PlistValue::Dictionary(d) => {
+                let _level = SerializeLevel::enter()?;
+                d.serialize(s)
+            }
             PlistValue::Uid(u) => u.serialize(s),
         }
+    }
+}
+
+thread_local! {
+    /// How many `PlistValue` containers this thread's serializations are inside.
+    static SERIALIZE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One container level of `Serialize for PlistValue`, left on drop. serde's traits
+/// make every serializer recurse once per level, and a decoded `PlistValue` may be
+/// any depth deep, so past [`MAX_ENCODE_DEPTH`] levels serializing is an error, for
+/// every serializer (`serde_json`'s too), instead of a stack overflow.
+struct SerializeLevel;
+
+impl SerializeLevel {
+    fn enter<E: ::serde::ser::Error>() -> Result<SerializeLevel, E> {
+        let depth = SERIALIZE_DEPTH.with(std::cell::Cell::get) + 1;
+        if depth > MAX_ENCODE_DEPTH {
+            return Err(E::custom(ErrorKind::DepthLimit(MAX_ENCODE_DEPTH)));
+        }
+        SERIALIZE_DEPTH.with(|d| d.set(depth));
+        Ok(SerializeLevel)
+    }
+}
+
+impl Drop for SerializeLevel {
+    fn drop(&mut self) {
+        SERIALIZE_DEPTH.with(|d| d.set(d.get() - 1));
     }
 }
 

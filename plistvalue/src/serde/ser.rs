@@ -80,15 +80,17 @@ impl<'s, 'a> Serializer<'s, 'a> {
         }
     }
 
-    fn dict(self) -> Dict<'s, 'a> {
+    /// Opens a dictionary; an error past the encode depth limit.
+    fn dict(self) -> Result<Dict<'s, 'a>, Error> {
         let frame = self.enc.begin_dict();
+        self.enc.check_depth()?;
         let start = self.st.pairs.len();
-        Dict {
+        Ok(Dict {
             ser: self,
             frame,
             start,
             key: None,
-        }
+        })
     }
 }
 
@@ -206,6 +208,7 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         v: &T,
     ) -> Result<Self::Ok, Error> {
         let frame = self.enc.begin_dict();
+        self.enc.check_depth()?;
         let key = self.name(variant);
         let value = self.value(v)?;
         self.enc.child(key);
@@ -215,6 +218,7 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
 
     fn serialize_seq(self, _: Option<usize>) -> Result<Seq<'s, 'a>, Error> {
         let frame = self.enc.begin_array();
+        self.enc.check_depth()?;
         Ok(Seq { ser: self, frame })
     }
     fn serialize_tuple(self, len: usize) -> Result<Seq<'s, 'a>, Error> {
@@ -233,6 +237,7 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         let outer = self.enc.begin_dict();
         let key = self.name(variant);
         let frame = self.enc.begin_array();
+        self.enc.check_depth()?;
         Ok(TupleVariant {
             seq: Seq { ser: self, frame },
             outer,
@@ -240,10 +245,10 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         })
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Dict<'s, 'a>, Error> {
-        Ok(self.dict())
+        self.dict()
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Dict<'s, 'a>, Error> {
-        Ok(self.dict())
+        self.dict()
     }
     fn serialize_struct_variant(
         mut self,
@@ -255,7 +260,7 @@ impl<'s, 'a> ser::Serializer for Serializer<'s, 'a> {
         let outer = self.enc.begin_dict();
         let key = self.name(variant);
         Ok(StructVariant {
-            dict: self.dict(),
+            dict: self.dict()?,
             outer,
             key,
         })

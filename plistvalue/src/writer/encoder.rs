@@ -23,6 +23,8 @@ pub(super) struct Storage<'a> {
     interner: Interner,
     key_slots: Vec<u32>,
     recent: Vec<Recent>,
+    /// The object index of every open container, innermost last.
+    open: Vec<u32>,
 }
 
 /// A string the interner has met more than once: its hash and its object index.
@@ -41,12 +43,14 @@ impl Storage<'_> {
         self.interner.clear();
         self.key_slots.clear();
         self.recent.clear();
+        self.open.clear();
         Storage {
             table: self.table.recycle(),
             scratch: self.scratch,
             interner: self.interner,
             key_slots: self.key_slots,
             recent: self.recent,
+            open: self.open,
         }
     }
 }
@@ -61,6 +65,12 @@ pub struct Frame {
 }
 
 const NO_KEY: u32 = u32::MAX;
+
+/// Deepest nesting a recursive [`ToPlist`](crate::ToPlist) impl may open, checked
+/// by [`Encoder::check_depth`]: every level of a derive or serde encode is a stack
+/// frame, and past this an encode returns [`ErrorKind::DepthLimit`] instead of
+/// overflowing the stack. The same as CoreFoundation's read limit.
+pub const MAX_ENCODE_DEPTH: usize = 512;
 
 /// The object table of one document being encoded. [`ToPlist`](crate::ToPlist)
 /// impls call it to append objects; [`to_vec`](crate::to_vec) then writes the bytes
@@ -98,6 +108,8 @@ pub struct Encoder<'a> {
     false_ref: u32,
     null_ref: u32,
     overflow: bool,
+    /// The first misuse of the public API, reported when the document is finished.
+    misuse: Option<&'static str>,
     /// Bytes of every object so far except container references: with the count of
     /// references it sizes the output without another pass over the table.
     sized_bytes: u64,
@@ -113,6 +125,7 @@ impl<'a> Encoder<'a> {
             false_ref: NO_KEY,
             null_ref: NO_KEY,
             overflow: false,
+            misuse: None,
             sized_bytes: 0,
         }
     }
@@ -148,6 +161,7 @@ impl<'a> Encoder<'a> {
         sink: &mut S,
     ) -> Result<u64, Error> {
         self.check()?;
+        self.check_root(root)?;
         // The placed bytes become the output's first bytes.
         let placed = self.st.table.take_placed();
         let written: io::Result<u64> = emit::emit(
@@ -166,6 +180,68 @@ impl<'a> Encoder<'a> {
     pub(super) fn check(&self) -> Result<(), Error> {
         if self.overflow {
             return Err(Error::new(ErrorKind::TooManyObjects(u32::MAX as u64 - 1)));
+        }
+        if let Some(what) = self.misuse {
+            return Err(Error::new(ErrorKind::EncoderMisuse(what)));
+        }
+        if !self.st.open.is_empty() {
+            return Err(Error::new(ErrorKind::EncoderMisuse(
+                "a container was opened and never closed",
+            )));
+        }
+        Ok(())
+    }
+
+    /// The root's error, if `root` is not an object of this table.
+    pub(super) fn check_root(&self, root: ObjRef) -> Result<(), Error> {
+        if root.0 as usize >= self.len() {
+            return Err(Error::new(ErrorKind::EncoderMisuse(
+                "the root is not an object of this encoder",
+            )));
+        }
+        Ok(())
+    }
+
+    /// Notes the first misuse; the hot paths carry no `Result`.
+    #[cold]
+    fn misused(&mut self, what: &'static str) {
+        self.misuse.get_or_insert(what);
+    }
+
+    /// An error once more than [`MAX_ENCODE_DEPTH`] containers are open. A
+    /// recursive [`ToPlist`](crate::ToPlist) impl calls it after opening its
+    /// container, so that a deep value ends the encode with an error instead of
+    /// overflowing the stack.
+    ///
+    /// ```
+    /// use plistvalue::{Encoder, Error, ObjRef, ToPlist};
+    ///
+    /// /// A list of any length, each level one array inside the next.
+    /// struct Chain(Option<Box<Chain>>);
+    ///
+    /// impl ToPlist for Chain {
+    ///     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+    ///         let frame = enc.begin_array();
+    ///         enc.check_depth()?;
+    ///         if let Some(next) = &self.0 {
+    ///             let r = next.to_plist(enc)?;
+    ///             enc.child(r);
+    ///         }
+    ///         Ok(enc.end_array(frame))
+    ///     }
+    /// }
+    /// let deep = (0..1000).fold(Chain(None), |c, _| Chain(Some(Box::new(c))));
+    /// let err = plistvalue::to_vec(&deep).unwrap_err();
+    /// assert!(matches!(err.kind(), plistvalue::ErrorKind::DepthLimit(512)));
+    /// # let mut c = deep; while let Some(next) = c.0.take() { c = *next; }
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::DepthLimit`] past [`MAX_ENCODE_DEPTH`] open containers.
+    #[inline]
+    pub fn check_depth(&self) -> Result<(), Error> {
+        if self.st.open.len() > MAX_ENCODE_DEPTH {
+            return Err(Error::new(ErrorKind::DepthLimit(MAX_ENCODE_DEPTH)));
         }
         Ok(())
     }
@@ -423,6 +499,7 @@ impl<'a> Encoder<'a> {
     /// push each child's reference with [`Encoder::child`], then call `end_array`.
     pub fn begin_array(&mut self) -> Frame {
         let obj = self.push(Obj::Array { start: 0, len: 0 });
+        self.st.open.push(obj);
         Frame {
             obj,
             scratch_start: self.st.scratch.len(),
@@ -433,6 +510,7 @@ impl<'a> Encoder<'a> {
     /// same order, as CoreFoundation lays them out.
     pub fn begin_dict(&mut self) -> Frame {
         let obj = self.push(Obj::Dict { start: 0, len: 0 });
+        self.st.open.push(obj);
         Frame {
             obj,
             scratch_start: self.st.scratch.len(),
@@ -451,6 +529,7 @@ impl<'a> Encoder<'a> {
         if nested {
             self.st.scratch.push(i);
         }
+        self.st.open.push(i);
         let frame = Frame {
             obj: i,
             scratch_start: self.st.scratch.len(),
@@ -458,39 +537,57 @@ impl<'a> Encoder<'a> {
         (ObjRef(i), frame)
     }
 
-    /// Adds a child reference to the innermost open container.
+    /// Adds a child reference to the innermost open container. A reference that is
+    /// not an object of this encoder is an error when the document is finished.
     #[inline]
     pub fn child(&mut self, r: ObjRef) {
+        if r.0 as usize >= self.len() {
+            self.misused("a child is not an object of this encoder");
+            return;
+        }
         self.st.scratch.push(r.0);
     }
 
     /// Closes an array whose elements were pushed.
     pub fn end_array(&mut self, f: Frame) -> ObjRef {
         let start = self.st.table.ref_count();
-        let len = self.st.scratch.len() - f.scratch_start;
-        self.st
-            .table
-            .refs_mut()
-            .extend_from_slice(&self.st.scratch[f.scratch_start..]);
-        self.st.scratch.truncate(f.scratch_start);
+        let Some(children) = self.take_children(&f) else {
+            return ObjRef(f.obj);
+        };
+        let len = children;
         self.close(f, Obj::Array { start, len }, len)
     }
 
-    /// Closes a dictionary whose keys and then values were pushed.
+    /// Closes a dictionary whose keys and then values were pushed. An odd number of
+    /// children is an error when the document is finished.
     pub fn end_dict(&mut self, f: Frame) -> ObjRef {
         let start = self.st.table.ref_count();
+        let Some(pushed) = self.take_children(&f) else {
+            return ObjRef(f.obj);
+        };
+        if !pushed.is_multiple_of(2) {
+            self.misused("a dictionary needs as many keys as values");
+        }
+        let len = pushed / 2;
+        self.close(f, Obj::Dict { start, len }, len)
+    }
+
+    /// Moves the children of `f`, which must be the innermost open container, into
+    /// the reference arena and returns how many there were; `None` (and a misuse
+    /// noted) when `f` is not the innermost open container.
+    fn take_children(&mut self, f: &Frame) -> Option<usize> {
+        if self.st.open.last() != Some(&f.obj) || f.scratch_start > self.st.scratch.len() {
+            self.misused("containers were closed out of order, or by another encoder");
+            return None;
+        }
+        self.st.open.pop();
         let pushed = self.st.scratch.len() - f.scratch_start;
-        debug_assert!(
-            pushed.is_multiple_of(2),
-            "a dictionary needs as many keys as values"
-        );
         self.st
             .table
             .refs_mut()
             .extend_from_slice(&self.st.scratch[f.scratch_start..]);
         self.st.scratch.truncate(f.scratch_start);
-        let len = pushed / 2;
-        self.close(f, Obj::Dict { start, len }, len)
+        Some(pushed)
     }
 
     /// Closes a dictionary that had no children pushed, from its (key, value)
@@ -499,6 +596,8 @@ impl<'a> Encoder<'a> {
     #[cfg(feature = "serde")]
     pub(crate) fn end_dict_pairs(&mut self, f: Frame, pairs: &[(ObjRef, ObjRef)]) -> ObjRef {
         debug_assert_eq!(self.st.scratch.len(), f.scratch_start);
+        debug_assert_eq!(self.st.open.last(), Some(&f.obj));
+        self.st.open.pop();
         let start = self.st.table.ref_count();
         let refs = self.st.table.refs_mut();
         refs.extend(pairs.iter().map(|&(k, _)| k.0));

@@ -76,30 +76,75 @@ pub(super) fn hash_data(bytes: &[u8]) -> u64 {
     )
 }
 
+/// Slots a lookup may visit before it gives up.
+const MAX_PROBES: usize = 256;
+
+/// Candidates with the same 32-bit tag a lookup may compare exactly before it gives
+/// up. Eight distinct values of one full 64-bit hash take a crafted input: the hash
+/// is Fx-style and fast, not keyed, and `hash_data` reads only a blob's ends.
+const MAX_COMPARES: usize = 8;
+
+/// What [`Interner::find`] returns when it gave up: the value is not recorded, and
+/// the encoder writes it as a new object. Uniquing is an optimization; an output with
+/// two equal strings is still a valid plist.
+pub(super) const GAVE_UP: usize = usize::MAX;
+
 /// Open-addressing set of object indices, probed linearly. Each slot holds the top 32
-/// bits of the hash beside `index + 1`, so most mismatches are rejected without
-/// touching the object.
-#[derive(Default)]
+/// bits of the scrambled hash beside `index + 1`, so most mismatches are rejected
+/// without touching the object.
+///
+/// Hostile input cannot make a lookup slow: the hash is scrambled with a seed drawn
+/// per table, so crafted partial collisions scatter, and a lookup stops after
+/// [`MAX_PROBES`] slots or [`MAX_COMPARES`] exact comparisons, which bounds the cost
+/// of full collisions.
 pub(super) struct Interner {
     slots: Vec<u64>,
     len: usize,
+    seed: u64,
+}
+
+impl Default for Interner {
+    fn default() -> Interner {
+        Interner {
+            slots: Vec::new(),
+            len: 0,
+            seed: fresh_seed(),
+        }
+    }
+}
+
+/// A random seed from the standard library's per-process keys, which change for
+/// every `RandomState`.
+fn fresh_seed() -> u64 {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64) | 1
 }
 
 impl Interner {
-    /// Forgets every entry and keeps the table's allocation.
+    /// Forgets every entry, keeps the table's allocation, and draws a new seed.
     pub(super) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = 0);
         self.len = 0;
+        self.seed = fresh_seed();
+    }
+
+    /// The hash as the table places it: a folded multiply by the seed, whose high
+    /// bits depend on every bit of `hash`.
+    #[inline]
+    fn scramble(&self, hash: u64) -> u64 {
+        let full = u128::from(hash ^ self.seed) * u128::from(0x9E37_79B9_7F4A_7C15_u64);
+        (full as u64) ^ (full >> 64) as u64
     }
 
     /// The index whose hash is `hash` and for which `same` holds, or the empty slot
-    /// where it goes. Call [`Interner::reserve_one`] first.
+    /// where it goes, or [`GAVE_UP`]. Call [`Interner::reserve_one`] first.
     #[inline]
     pub(super) fn find(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
-        let h32 = hash >> 32;
+        let h32 = self.scramble(hash) >> 32;
         let mask = self.slots.len() - 1;
         let mut pos = h32 as usize & mask;
-        loop {
+        let mut compares = 0;
+        for _ in 0..MAX_PROBES {
             let s = self.slots[pos];
             if s == 0 {
                 return Err(pos);
@@ -109,9 +154,14 @@ impl Interner {
                 if same(index) {
                     return Ok(index);
                 }
+                compares += 1;
+                if compares == MAX_COMPARES {
+                    break;
+                }
             }
             pos = (pos + 1) & mask;
         }
+        Err(GAVE_UP)
     }
 
     /// Makes room for one more entry; call before `find` so its slot stays valid.
@@ -136,17 +186,72 @@ impl Interner {
         }
     }
 
-    /// Records `index` in the slot `find` returned.
+    /// Records `index` in the slot `find` returned; nothing when it gave up.
     #[inline]
     pub(super) fn insert_at(&mut self, pos: usize, hash: u64, index: u32) {
-        self.slots[pos] = (hash >> 32) << 32 | (index as u64 + 1);
+        if pos == GAVE_UP {
+            return;
+        }
+        self.slots[pos] = (self.scramble(hash) >> 32) << 32 | (index as u64 + 1);
         self.len += 1;
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::tail_word;
+    use super::{tail_word, Interner, GAVE_UP, MAX_COMPARES, MAX_PROBES};
+
+    /// Values that all share one full hash, as crafted strings and blobs do: every
+    /// lookup stops after a bounded number of exact comparisons and slots, and the
+    /// values past the cap are not recorded, so the set stays small.
+    #[test]
+    fn a_lookup_is_bounded_whatever_the_collisions() {
+        let mut set = Interner::default();
+        let mut gave_up = 0;
+        for i in 0..10_000_u32 {
+            set.reserve_one();
+            let mut compares = 0;
+            let found = set.find(0xC011_1DE5, |_| {
+                compares += 1;
+                false
+            });
+            assert!(
+                compares <= MAX_COMPARES,
+                "lookup {i} compared {compares} times"
+            );
+            match found {
+                Ok(_) => unreachable!("no candidate matched"),
+                Err(GAVE_UP) => gave_up += 1,
+                Err(pos) => set.insert_at(pos, 0xC011_1DE5, i),
+            }
+        }
+        assert_eq!(set.len, MAX_COMPARES, "only the first few were recorded");
+        assert_eq!(gave_up, 10_000 - MAX_COMPARES);
+        // A lookup visits at most MAX_PROBES slots even when every slot is full.
+        let mut full = Interner {
+            slots: vec![1 << 32 | 1; 1024],
+            len: 1024,
+            seed: 0,
+        };
+        full.seed = 1;
+        let mut visits = 0;
+        assert_eq!(
+            full.find(7, |_| {
+                visits += 1;
+                false
+            }),
+            Err(GAVE_UP)
+        );
+        assert!(visits <= MAX_PROBES);
+    }
+
+    /// The seed is drawn per table, so two encoders place one value differently.
+    #[test]
+    fn every_table_draws_its_own_seed() {
+        let seeds: std::collections::HashSet<u64> =
+            (0..8).map(|_| Interner::default().seed).collect();
+        assert!(seeds.len() > 1, "eight tables drew one seed");
+    }
 
     /// For each length, every tail maps to its own word: equal strings must meet in
     /// the interner, and the hash should not merge different ones either.

@@ -49,7 +49,7 @@ use std::io::Write;
 
 #[cfg(feature = "xml")]
 pub(crate) use emit::{Chunked, Sink};
-pub use encoder::{Encoder, Frame, KeySlots};
+pub use encoder::{Encoder, Frame, KeySlots, MAX_ENCODE_DEPTH};
 pub use object::ObjRef;
 #[cfg(feature = "xml")]
 pub(crate) use view::Object;

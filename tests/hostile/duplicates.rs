@@ -1,0 +1,80 @@
+//! Issue 19, item 8: repeated dictionary keys follow one rule on every path, the
+//! first entry wins, as in CoreFoundation: `PlistValue`, the lazy `Node::get`, the
+//! derive, the typed maps, and now serde (`HashMap`, `serde_json::Value`,
+//! serde-derived structs and tagged enums), which kept the last or failed.
+
+use std::collections::HashMap;
+
+use plistvalue_suite::bplist::{ascii, dict_w, int, utf16, Bplist};
+
+/// `{a: 1, …, a: 2}` with the repeat as another ASCII object, a UTF-16 object, or
+/// the same object; `filler` distinct keys `f0…` between them, so that large
+/// dictionaries take the hash-set path.
+fn repeated(second: &[u8], same_object: bool, filler: u64) -> Vec<u8> {
+    let mut b = Bplist::new();
+    b.ref_size = 2;
+    // 0: the dictionary; 1: "a"; 2: 1; 3: 2; 4: the second "a"; 5..: fillers.
+    let second_key = if same_object { 1 } else { 4 };
+    let mut keys = vec![1];
+    let mut values = vec![2];
+    for i in 0..filler {
+        keys.push(5 + i);
+        values.push(2);
+    }
+    keys.push(second_key);
+    values.push(3);
+    b.push(&dict_w(2, &keys, &values));
+    b.push(&ascii(b"a"));
+    b.push(&int(1));
+    b.push(&int(2));
+    b.push(second);
+    for i in 0..filler {
+        b.push(&ascii(format!("f{i}").as_bytes()));
+    }
+    b.build()
+}
+
+#[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+struct A {
+    a: i64,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(tag = "t")]
+enum Tagged {
+    X { a: i64 },
+}
+
+#[test]
+fn the_first_of_repeated_keys_wins_on_every_path() {
+    for filler in [0, 3, 20] {
+        for (second, same) in [
+            (ascii(b"a"), false),
+            (utf16(&[0x61]), false),
+            (ascii(b"a"), true),
+        ] {
+            let bytes = repeated(&second, same, filler);
+            let case = format!("{filler} fillers, {second:?}, same object {same}");
+            let v: plistvalue::PlistValue = plistvalue::from_slice(&bytes).expect(&case);
+            assert_eq!(v["a"], plistvalue::PlistValue::from(1), "{case}");
+            let h: HashMap<String, i64> = plistvalue::serde::from_slice(&bytes).expect(&case);
+            assert_eq!((h["a"], h.len() as u64), (1, filler + 1), "{case}");
+            let j: serde_json::Value = plistvalue::serde::from_slice(&bytes).expect(&case);
+            assert_eq!(j["a"], 1, "{case}");
+            let s: A = plistvalue::serde::from_slice(&bytes).expect(&case);
+            assert_eq!(s.a, 1, "serde struct, {case}");
+            let d: A = plistvalue::from_slice(&bytes).expect(&case);
+            assert_eq!(d.a, 1, "derive struct, {case}");
+        }
+    }
+    // A tagged enum reads its fields through serde's buffered content.
+    let mut b = Bplist::new();
+    b.push(&dict_w(1, &[1, 2, 2], &[3, 4, 5]));
+    b.push(&ascii(b"t"));
+    b.push(&ascii(b"a"));
+    b.push(&ascii(b"X"));
+    b.push(&int(1));
+    b.push(&int(2));
+    let Tagged::X { a } = plistvalue::serde::from_slice(&b.build()).expect("tagged");
+    assert_eq!(a, 1);
+}

@@ -1,0 +1,48 @@
+//! Issue 19, item 2: the writer's interner cannot be flooded. Blobs that share
+//! their length and first and last 32 bytes are the interner's worst case (its data
+//! hash reads only the ends); the lookup caps bound their cost, and the output
+//! stays exact: every blob reads back, and equal blobs are still one object.
+
+use plistvalue::{Document, PlistValue};
+
+/// `n` distinct 1 KiB blobs that differ only in their middle bytes.
+fn colliding_blobs(n: u32) -> Vec<Vec<u8>> {
+    (0..n)
+        .map(|i| {
+            let mut b = vec![0xAB; 1024];
+            b[500..504].copy_from_slice(&i.to_be_bytes());
+            b
+        })
+        .collect()
+}
+
+#[test]
+fn colliding_blobs_encode_exactly() {
+    let blobs = colliding_blobs(2_000);
+    let value = PlistValue::Array(blobs.iter().cloned().map(PlistValue::Data).collect());
+    let bytes = plistvalue::to_vec(&value).expect("encodes");
+    let back: PlistValue = plistvalue::from_slice(&bytes).expect("decodes");
+    assert_eq!(back, value);
+    // Each distinct blob is written at least once, and at most once more (a blob
+    // whose lookup gave up is written anew): the file is not inflated.
+    let doc = Document::from_slice(&bytes).expect("opens");
+    assert!(
+        doc.len() >= 2_001 && doc.len() <= 2 * 2_000 + 1,
+        "{} objects",
+        doc.len()
+    );
+}
+
+#[test]
+fn equal_values_are_still_one_object() {
+    let mut items: Vec<PlistValue> = colliding_blobs(6)
+        .into_iter()
+        .map(PlistValue::Data)
+        .collect();
+    items.extend(items.clone());
+    items.extend((0..6).map(|i| PlistValue::String(format!("key {i}"))));
+    items.extend((0..6).map(|i| PlistValue::String(format!("key {i}"))));
+    let bytes = plistvalue::to_vec(&PlistValue::Array(items)).expect("encodes");
+    let doc = Document::from_slice(&bytes).expect("opens");
+    assert_eq!(doc.len(), 1 + 6 + 6, "the array, six blobs, six strings");
+}
