@@ -21,7 +21,7 @@ pub(crate) use date::DateText;
 pub(crate) use date::{civil_from_days, days_from_civil};
 pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::{
-    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
 };
 pub use index::ValueIndex;
 pub use integer::Integer;
