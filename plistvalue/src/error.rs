@@ -91,6 +91,9 @@ pub enum ErrorKind {
         /// The array's length.
         found: usize,
     },
+    /// A JSON pointer given to `decode_at` that names nothing; the pointer.
+    #[error("no value at pointer `{0}`")]
+    NoValueAt(String),
     /// A required field's key is absent.
     #[error("missing field `{0}`")]
     MissingField(&'static str),
@@ -291,6 +294,12 @@ impl Error {
     #[must_use]
     pub fn in_index(mut self, index: usize) -> Error {
         self.0.path.push(PathSegment::Index(index));
+        self
+    }
+
+    /// Adds a step to the key path, outside those already there.
+    pub(crate) fn in_segment(mut self, segment: PathSegment) -> Error {
+        self.0.path.push(segment);
         self
     }
 

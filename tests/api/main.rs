@@ -3,4 +3,5 @@
 //! methods. One module per concern.
 
 mod dictionary;
+mod paths;
 mod traps;

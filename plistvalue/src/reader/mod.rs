@@ -22,6 +22,7 @@ mod document;
 mod fields;
 mod limits;
 mod node;
+mod pointer;
 mod strings;
 mod trailer;
 

@@ -8,6 +8,7 @@ mod dictionary;
 mod from;
 mod index;
 mod integer;
+pub(crate) mod pointer;
 mod uid;
 
 use std::fmt;
@@ -94,6 +95,50 @@ impl PlistValue {
     /// [`PlistValue::get`], to change what it finds.
     pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut PlistValue> {
         index.index_into_mut(self)
+    }
+
+    /// The value a JSON pointer (RFC 6901) names, as in `serde_json`: `""` is the
+    /// whole value, `/a/0/b` key `a`, position 0, key `b`; `~1` stands for `/` and
+    /// `~0` for `~` inside a key. `None` when nothing is there or the pointer does
+    /// not start with `/`.
+    ///
+    /// ```
+    /// use plistvalue::plist;
+    /// let v = plist!({ "messages": [{ "url": "a" }, { "url": "b" }], "a/b": 1 });
+    /// assert_eq!(v.pointer("/messages/1/url").and_then(|u| u.as_str()), Some("b"));
+    /// assert_eq!(v.pointer("/a~1b").and_then(|n| n.as_i64()), Some(1));
+    /// assert_eq!(v.pointer("/messages/2"), None);
+    /// ```
+    pub fn pointer(&self, pointer: &str) -> Option<&PlistValue> {
+        let mut v = self;
+        for token in pointer::tokens(pointer)? {
+            v = match v {
+                PlistValue::Dictionary(d) => d.get(&token)?,
+                PlistValue::Array(a) => a.get(pointer::array_index(&token)?)?,
+                _ => return None,
+            };
+        }
+        Some(v)
+    }
+
+    /// [`PlistValue::pointer`], to change what it names.
+    ///
+    /// ```
+    /// use plistvalue::{plist, PlistValue};
+    /// let mut v = plist!({ "a": [1, 2] });
+    /// *v.pointer_mut("/a/0").unwrap() = PlistValue::from("one");
+    /// assert_eq!(v, plist!({ "a": ["one", 2] }));
+    /// ```
+    pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut PlistValue> {
+        let mut v = self;
+        for token in pointer::tokens(pointer)? {
+            v = match v {
+                PlistValue::Dictionary(d) => d.get_mut(&token)?,
+                PlistValue::Array(a) => a.get_mut(pointer::array_index(&token)?)?,
+                _ => return None,
+            };
+        }
+        Some(v)
     }
 
     /// True for [`PlistValue::Null`], the `0x00` object (not the string `$null`).
