@@ -45,7 +45,7 @@
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
 // 1. format, error   2. value, macros   3. writer, reader   4. convert   5. xml
-// 6. serde   7. archive   8. the entry points: encode, decode, and this file.
+// 6. serde   7. archive   8. the entry points: encode, decode, tree, and this file.
 mod convert;
 mod decode;
 mod encode;
@@ -56,6 +56,7 @@ mod reader;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
+mod tree;
 mod value;
 mod writer;
 #[cfg(feature = "xml")]
@@ -70,6 +71,7 @@ pub use encode::{to_file, to_vec, to_writer, Writer};
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{Error, ErrorKind, PathSegment, XmlError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
+pub use tree::{from_value, to_value};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{Encoder, Frame, ObjRef};
 

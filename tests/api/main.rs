@@ -2,6 +2,7 @@
 //! pointers into trees and lazy documents, conversions, and the dictionary's
 //! methods. One module per concern.
 
+mod conversions;
 mod dictionary;
 mod paths;
 mod traps;
