@@ -4,5 +4,6 @@
 
 mod conversions;
 mod dictionary;
+mod key_index;
 mod paths;
 mod traps;

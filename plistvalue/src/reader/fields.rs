@@ -9,11 +9,18 @@ use crate::error::Error;
 impl<'d, 'a> Node<'d, 'a> {
     /// The value of `key` in a dictionary; the first entry wins if a key repeats, as
     /// in CoreFoundation. Reads only the key objects, through the document's key
-    /// cache, and the one value.
+    /// cache, and the one value. In a dictionary of 64 entries or more, the first
+    /// lookup reads every key into an index that the document keeps, and later
+    /// lookups take a hash and a probe or two.
     ///
     /// # Errors
     /// When this is not a dictionary, or a key or the value cannot be located.
     pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
+        if self.len() >= super::keys::INDEX_FROM && self.is_dictionary() {
+            if let Some(found) = self.indexed_get(key) {
+                return found;
+            }
+        }
         for field in Fields::new(self)? {
             let field = field?;
             if field.str_eq(key) {

@@ -20,6 +20,7 @@
 mod context;
 mod document;
 mod fields;
+mod keys;
 mod limits;
 mod node;
 mod pointer;
