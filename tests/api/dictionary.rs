@@ -1,4 +1,4 @@
-//! `clear`, `retain`, `values_mut` and `iter_mut`, with serde_json's and the plist
+//! `clear`, `retain`, `values_mut` and `iter_mut`, with `serde_json`'s and the plist
 //! crate's names.
 
 use plistvalue::{plist, Dictionary, PlistValue};
@@ -44,10 +44,8 @@ fn values_mut_and_iter_mut_change_in_place() {
         *v = PlistValue::from(v.as_i64().unwrap() + 1);
     }
     assert_eq!(d["a"].as_i64(), Some(2));
-    for (k, v) in d.iter_mut() {
-        if k == "b" {
-            *v = "two".into();
-        }
+    if let Some((_, v)) = d.iter_mut().find(|(k, _)| *k == "b") {
+        *v = "two".into();
     }
     assert_eq!(d["b"].as_str(), Some("two"));
     assert_eq!(keys(&d), ["a", "b", "c", "d"]);

@@ -1,4 +1,4 @@
-//! What a serde_json user expects and used to get wrong: vectors, slices and
+//! What a `serde_json` user expects and used to get wrong: vectors, slices and
 //! indexing a missing key.
 
 use plistvalue::{plist, Data, PlistValue};
