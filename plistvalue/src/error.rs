@@ -91,6 +91,15 @@ pub enum ErrorKind {
         /// The array's length.
         found: usize,
     },
+    /// Text that does not parse as the type `FromStr` was asked for (an integer, a
+    /// UID).
+    #[error("{text:?} is not {target}")]
+    InvalidText {
+        /// The text.
+        text: String,
+        /// What it should be: "an integer", "a UID".
+        target: &'static str,
+    },
     /// A JSON pointer given to `decode_at` that names nothing; the pointer.
     #[error("no value at pointer `{0}`")]
     NoValueAt(String),

@@ -6,4 +6,5 @@ mod conversions;
 mod dictionary;
 mod key_index;
 mod paths;
+mod printing;
 mod traps;

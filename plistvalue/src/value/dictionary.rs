@@ -383,8 +383,12 @@ impl IndexMut<&str> for Dictionary {
 
 impl std::fmt::Debug for Dictionary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_empty() {
+            return f.write_str("Dictionary({})");
+        }
+        f.write_str("Dictionary({")?;
         let mut stack = Vec::new();
         super::push_dictionary(self, &mut stack);
-        super::fmt_tree(stack, f)
+        super::fmt_tree(stack, 1, f)
     }
 }

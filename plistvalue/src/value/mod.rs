@@ -470,37 +470,101 @@ impl PartialEq for PlistValue {
 impl Eq for PlistValue {}
 
 impl fmt::Debug for PlistValue {
-    /// Prints like a derived `Debug` (`Array([Integer(1), String("a")])`), one line,
-    /// without recursion.
+    /// Prints like a derived `Debug` (`Array([Integer(1), String("a")])`), without
+    /// recursion: `{:?}` on one line, `{:#?}` one element per line, indented (up to
+    /// 32 levels; deeper levels keep that indentation). Data
+    /// prints as hex, its first 32 bytes only past that length.
+    ///
+    /// ```
+    /// use plistvalue::{plist, PlistValue};
+    /// let v = plist!({ "a": [1, (PlistValue::Data(vec![0xCA, 0xFE]))], "b": {} });
+    /// assert_eq!(format!("{v:?}"), r#"Dictionary({"a": Array([Integer(1), Data(cafe)]), "b": Dictionary({})})"#);
+    /// assert_eq!(format!("{v:#?}"), r#"Dictionary({
+    ///     "a": Array([
+    ///         Integer(1),
+    ///         Data(cafe),
+    ///     ]),
+    ///     "b": Dictionary({}),
+    /// })"#);
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_tree(vec![Tok::Value(self)], f)
+        fmt_tree(vec![Tok::Value(self)], 0, f)
     }
 }
 
-pub(crate) enum Tok<'a> {
+/// One step of printing a tree: the explicit stack that stands in for recursion.
+enum Tok<'a> {
     Value(&'a PlistValue),
     Key(&'a str),
-    Text(&'static str),
+    /// Before an element; `true` for a container's first.
+    Start(bool),
+    /// After an element.
+    End,
+    /// A container's closing text, one level out.
+    Close(&'static str),
 }
 
 /// Queues a dictionary's entries for [`fmt_tree`], last entry deepest in the stack.
-pub(crate) fn push_dictionary<'a>(d: &'a Dictionary, stack: &mut Vec<Tok<'a>>) {
-    stack.push(Tok::Text("})"));
+fn push_dictionary<'a>(d: &'a Dictionary, stack: &mut Vec<Tok<'a>>) {
+    stack.push(Tok::Close("})"));
     for (i, (k, e)) in d.iter().enumerate().rev() {
+        stack.push(Tok::End);
         stack.push(Tok::Value(e));
         stack.push(Tok::Key(k));
-        if i > 0 {
-            stack.push(Tok::Text(", "));
-        }
+        stack.push(Tok::Start(i == 0));
     }
-    stack.push(Tok::Text("Dictionary({"));
 }
 
-pub(crate) fn fmt_tree(mut stack: Vec<Tok<'_>>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Levels `{:#?}` indents; deeper ones print at this indentation, so that the
+/// output of a hostile million-level value stays linear in its size.
+const MAX_INDENT: usize = 32;
+
+/// Bytes of data printed before the rest is only counted.
+const DATA_SHOWN: usize = 32;
+
+/// `Data(cafe)`, or past [`DATA_SHOWN`] bytes `Data(cafe…, 268 bytes)`.
+fn fmt_data(d: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str("Data(")?;
+    for b in d.iter().take(DATA_SHOWN) {
+        write!(f, "{b:02x}")?;
+    }
+    if d.len() > DATA_SHOWN {
+        write!(f, "…, {} bytes", d.len())?;
+    }
+    f.write_str(")")
+}
+
+/// Prints what `stack` holds, `depth` containers in (those it will close).
+fn fmt_tree(mut stack: Vec<Tok<'_>>, mut depth: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let pretty = f.alternate();
+    let newline = |f: &mut fmt::Formatter<'_>, depth: usize| {
+        f.write_str("\n")?;
+        (0..depth.min(MAX_INDENT)).try_for_each(|_| f.write_str("    "))
+    };
     while let Some(tok) = stack.pop() {
         let v = match tok {
-            Tok::Text(t) => {
-                f.write_str(t)?;
+            Tok::Start(_) if pretty => {
+                newline(f, depth)?;
+                continue;
+            }
+            Tok::Start(first) => {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                continue;
+            }
+            Tok::End => {
+                if pretty {
+                    f.write_str(",")?;
+                }
+                continue;
+            }
+            Tok::Close(text) => {
+                depth -= 1;
+                if pretty {
+                    newline(f, depth)?;
+                }
+                f.write_str(text)?;
                 continue;
             }
             Tok::Key(k) => {
@@ -515,20 +579,26 @@ pub(crate) fn fmt_tree(mut stack: Vec<Tok<'_>>, f: &mut fmt::Formatter<'_>) -> f
             PlistValue::Integer(i) => write!(f, "Integer({i})")?,
             PlistValue::Real(r) => write!(f, "Real({r:?})")?,
             PlistValue::Date(d) => write!(f, "{d:?}")?,
-            PlistValue::Data(d) => write!(f, "Data({} bytes)", d.len())?,
+            PlistValue::Data(d) => fmt_data(d, f)?,
             PlistValue::String(s) => write!(f, "String({s:?})")?,
             PlistValue::Uid(u) => write!(f, "Uid({})", u.get())?,
+            PlistValue::Array(a) if a.is_empty() => f.write_str("Array([])")?,
+            PlistValue::Dictionary(d) if d.is_empty() => f.write_str("Dictionary({})")?,
             PlistValue::Array(a) => {
                 f.write_str("Array([")?;
-                stack.push(Tok::Text("])"));
+                depth += 1;
+                stack.push(Tok::Close("])"));
                 for (i, e) in a.iter().enumerate().rev() {
+                    stack.push(Tok::End);
                     stack.push(Tok::Value(e));
-                    if i > 0 {
-                        stack.push(Tok::Text(", "));
-                    }
+                    stack.push(Tok::Start(i == 0));
                 }
             }
-            PlistValue::Dictionary(d) => push_dictionary(d, &mut stack),
+            PlistValue::Dictionary(d) => {
+                f.write_str("Dictionary({")?;
+                depth += 1;
+                push_dictionary(d, &mut stack);
+            }
         }
     }
     Ok(())
