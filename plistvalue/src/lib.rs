@@ -7,8 +7,16 @@
 //!
 //! # Quick start
 //! ```
-//! use plistvalue::{plist, PlistValue};
+//! use plistvalue::{plist, FromPlist, PlistValue, ToPlist};
 //!
+//! #[derive(Debug, PartialEq, ToPlist, FromPlist)]
+//! struct Settings { theme: String, font_size: u32 }
+//!
+//! let s = Settings { theme: "dark".into(), font_size: 13 };
+//! let bytes = plistvalue::to_vec(&s).unwrap();
+//! assert_eq!(plistvalue::from_slice::<Settings>(&bytes).unwrap(), s);
+//!
+//! // Untyped: the `plist!` literal, and indexing as in serde_json.
 //! let doc = plist!({ "name": "Ada", "scores": [1, 2, 3], "ok": true });
 //! let bytes = plistvalue::to_vec(&doc).unwrap();
 //! let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
@@ -30,7 +38,10 @@
 //! | tell the formats apart | [`Format::detect`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
-//! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` |
+//! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` (documented on docs.rs; the feature is off by default) |
+//! | read one value at a path of a large file | [`Document::pointer`], [`Document::decode_at`] |
+//! | convert between a typed value and the tree | [`to_value`], [`from_value`] |
+//! | derive `ToPlist` and `FromPlist` | the [derive guide](derive_guide): representation, attributes, examples |
 //!
 //! # How the crate is built
 //! One way, bottom to top (ARCHITECTURE.md at the repository's top level has the
@@ -49,6 +60,9 @@
 mod convert;
 mod decode;
 mod encode;
+#[cfg(feature = "derive")]
+#[doc = include_str!("derive_guide.md")]
+pub mod derive_guide {}
 pub mod error;
 mod format;
 mod macros;

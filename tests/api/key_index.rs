@@ -105,3 +105,21 @@ fn a_broken_key_is_an_error_not_a_panic() {
         "{err}"
     );
 }
+
+#[test]
+fn a_dictionary_with_a_very_long_key_is_scanned_and_still_answers() {
+    let long = "L".repeat(5000);
+    let mut d = plistvalue::Dictionary::new();
+    for i in 0..100 {
+        d.insert(format!("k{i}"), i);
+    }
+    d.insert(long.clone(), -1);
+    let bytes = plistvalue::to_vec(&PlistValue::Dictionary(d)).unwrap();
+    let doc = Document::from_slice(&bytes).unwrap();
+    let root = doc.root().unwrap();
+    for key in ["k0", "k99", long.as_str(), "nope"] {
+        let got = root.get(key).unwrap().map(|v| v.to_value().unwrap());
+        assert_eq!(got, scan(&doc, key), "{key:.10}");
+    }
+    assert_eq!(root.get(&long).unwrap().and_then(|v| v.as_i64()), Some(-1));
+}

@@ -2,7 +2,8 @@
 //! document's string cache, each value only when it is asked for. The derive's
 //! generated code, the map impls and the serde deserializer all read entries here.
 
-use super::node::Node;
+use super::keys::{KeyText, INDEX_FROM, LONGEST_KEY};
+use super::node::{Kind, Node};
 use crate::error::Error;
 
 /// Reading a dictionary by key goes through the keys' string cache.
@@ -16,7 +17,7 @@ impl<'d, 'a> Node<'d, 'a> {
     /// # Errors
     /// When this is not a dictionary, or a key or the value cannot be located.
     pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
-        if self.len() >= super::keys::INDEX_FROM && self.is_dictionary() {
+        if self.len() >= INDEX_FROM && self.is_dictionary() {
             if let Some(found) = self.indexed_get(key) {
                 return found;
             }
@@ -28,6 +29,28 @@ impl<'d, 'a> Node<'d, 'a> {
             }
         }
         Ok(None)
+    }
+
+    /// [`Node::get`] through the document's index of this dictionary's keys.
+    fn indexed_get(&self, key: &str) -> Option<Result<Option<Node<'d, 'a>>, Error>> {
+        let text = |j| {
+            let k = self.child(j)?;
+            Ok(match k.kind() {
+                Kind::String if k.len() > LONGEST_KEY => KeyText::TooLong,
+                Kind::String => k.to_str().map_or(KeyText::NotText, KeyText::Text),
+                _ => KeyText::NotText,
+            })
+        };
+        let equals = |j, t: &str| Ok(self.child(j)?.str_eq(t));
+        let n = self.len();
+        let found = self
+            .document()
+            .key_indexes()
+            .find(self.index(), n, key, text, equals)?;
+        Some(found.and_then(|entry| match entry {
+            Some(j) => self.child(n as u64 + j).map(Some),
+            None => Ok(None),
+        }))
     }
 }
 

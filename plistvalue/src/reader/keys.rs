@@ -1,6 +1,6 @@
-//! The key index of a large dictionary. [`Node::get`] scans a dictionary's keys,
+//! The key index of a large dictionary. `Node::get` scans a dictionary's keys,
 //! which makes many lookups in one large dictionary quadratic; past
-//! [`INDEX_FROM`] entries the first lookup builds a hash table of its keys, kept
+//! `INDEX_FROM` entries the first lookup builds a hash table of its keys, kept
 //! by the document for later lookups.
 //!
 //! The table holds 8 bytes per slot, at most 4 slots per key reference: at most
@@ -9,12 +9,12 @@
 //! file cannot choose colliding keys; a repeated key is stored once and the first
 //! entry wins, as in the scan and CoreFoundation.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::hash_map::{Entry, RandomState};
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
-use super::node::{Kind, Node};
 use crate::error::Error;
 
 /// Entries from which a dictionary's first lookup builds its index. Measured with
@@ -36,50 +36,80 @@ struct Table {
     slots: Box<[(u32, u32)]>,
 }
 
-impl<'d, 'a> Node<'d, 'a> {
-    /// [`Node::get`] through this dictionary's key index, built on first use.
-    /// `None` when the dictionary is too large for 32-bit positions: the caller
-    /// scans.
-    pub(super) fn indexed_get(&self, key: &str) -> Option<Result<Option<Node<'d, 'a>>, Error>> {
-        let n = self.len();
-        if n >= (u32::MAX / 4) as usize {
-            return None;
-        }
-        let mut indexes = self.document().key_indexes().0.borrow_mut();
+impl KeyIndexes {
+    /// The entry position of `key` in the dictionary at object `dict` of `n`
+    /// entries, through its index, built on first use from `text(j)`, what key `j`
+    /// is. `equals(j, t)` says whether key
+    /// `j` is the text `t`. `None` when the dictionary has no index (a key longer
+    /// than [`LONGEST_KEY`] bytes, or positions that do not fit 32 bits): the
+    /// caller scans.
+    pub(super) fn find<'t>(
+        &self,
+        dict: u64,
+        n: usize,
+        key: &str,
+        text: impl FnMut(u64) -> Result<KeyText<'t>, Error>,
+        mut equals: impl FnMut(u64, &str) -> Result<bool, Error>,
+    ) -> Option<Result<Option<u64>, Error>> {
+        let mut indexes = self.0.borrow_mut();
         let hasher = indexes.hasher().clone();
-        let table = match indexes.entry(self.index()) {
+        let table = match indexes.entry(dict) {
             Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => match Table::build(self, &hasher) {
+            Entry::Vacant(e) => match Table::build(n, &hasher, text, &mut equals) {
                 Ok(t) => e.insert(t),
                 Err(err) => return Some(Err(err)),
             },
         };
-        let hash = hasher.hash_one(key);
-        let found = table.probe(hash, |entry| Ok(self.child(entry)?.str_eq(key)));
-        Some(found.and_then(|f| match f {
-            Ok(entry) => self.child(n as u64 + entry).map(Some),
-            Err(_) => Ok(None),
-        }))
+        if table.slots.is_empty() {
+            return None;
+        }
+        let found = table.probe(hasher.hash_one(key), |j| equals(j, key));
+        Some(found.map(Result::ok))
     }
 }
 
+/// Keys longer than this (in bytes or UTF-16 units) leave their dictionary without
+/// an index. Building converts and hashes every key whole, where a scan compares a
+/// key only as far as it matches: the bound keeps a build within a constant factor
+/// of one scan, whatever the file's keys.
+pub(super) const LONGEST_KEY: usize = 1024;
+
+/// What the index needs of one key.
+pub(super) enum KeyText<'t> {
+    /// Its text.
+    Text(Cow<'t, str>),
+    /// Not a string, or not text: it equals no `&str`.
+    NotText,
+    /// Longer than [`LONGEST_KEY`].
+    TooLong,
+}
+
 impl Table {
-    /// Reads every key of `dict` once. Keys that are not strings, or not text,
-    /// equal no `&str` and are left out.
-    fn build(dict: &Node<'_, '_>, hasher: &RandomState) -> Result<Table, Error> {
-        let n = dict.len();
+    /// Reads every key once. Keys that are not text equal no `&str` and are left
+    /// out; of repeated keys the first is kept. An empty table means no index.
+    fn build<'t>(
+        n: usize,
+        hasher: &RandomState,
+        mut text: impl FnMut(u64) -> Result<KeyText<'t>, Error>,
+        equals: &mut impl FnMut(u64, &str) -> Result<bool, Error>,
+    ) -> Result<Table, Error> {
+        let none = Table {
+            slots: Box::default(),
+        };
+        if n >= (u32::MAX / 4) as usize {
+            return Ok(none);
+        }
         let mut table = Table {
             slots: vec![(0, 0); (2 * n).next_power_of_two()].into_boxed_slice(),
         };
         for j in 0..n as u64 {
-            let key = dict.child(j)?;
-            if key.kind() != Kind::String {
-                continue;
-            }
-            let Ok(text) = key.to_str() else { continue };
-            let hash = hasher.hash_one(&*text);
-            let same = |entry| Ok(dict.child(entry)?.to_str().is_ok_and(|t| t == text));
-            if let Err(slot) = table.probe(hash, same)? {
+            let key = match text(j)? {
+                KeyText::Text(key) => key,
+                KeyText::NotText => continue,
+                KeyText::TooLong => return Ok(none),
+            };
+            let hash = hasher.hash_one(&*key);
+            if let Err(slot) = table.probe(hash, |entry| equals(entry, &key))? {
                 table.slots[slot] = (j as u32 + 1, (hash >> 32) as u32);
             }
         }
