@@ -5,6 +5,7 @@
 mod conversions;
 mod dictionary;
 mod key_index;
+mod migration;
 mod paths;
 mod printing;
 mod traps;

@@ -1,6 +1,8 @@
 //! `{:?}` and `{:#?}` of values, data in hex, and the text forms of `Integer` and
 //! `Uid`.
 
+use std::fmt::Write as _;
+
 use plistvalue::{plist, Data, Dictionary, ErrorKind, Integer, PlistValue, Uid};
 
 #[test]
@@ -38,7 +40,10 @@ fn data_prints_as_hex_abbreviated_past_32_bytes() {
     assert_eq!(format!("{short:?}"), "Data(cafe0001)");
     let long: Vec<u8> = (0..=255).cycle().take(268).collect();
     let text = format!("{:?}", PlistValue::Data(long.clone()));
-    let hex: String = long[..32].iter().map(|b| format!("{b:02x}")).collect();
+    let hex = long[..32].iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    });
     assert_eq!(text, format!("Data({hex}…, 268 bytes)"));
     assert_eq!(
         format!("{:?}", Data::new(long)),
