@@ -42,8 +42,8 @@
 //! | map, struct | dictionary; map keys may be strings, chars, unit variants or integers (as text) | same, but integer keys are an error |
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
-//! | [`PlistValue`](crate::PlistValue), `plist::Value` | the tree | same |
-//! | [`PlistValue::Null`](crate::PlistValue::Null) | the `0x00` object (another format sees `()`) | no null |
+//! | [`PlistValue`], `plist::Value` | the tree | same |
+//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
 //! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
@@ -112,7 +112,7 @@
 //!
 //! serde's derived code recurses once per level, so every container entered counts
 //! against [`Limits`]'s depth limit and node budget, as with the derive. A
-//! [`PlistValue`](crate::PlistValue) read through this deserializer is decoded by the
+//! [`PlistValue`] read through this deserializer is decoded by the
 //! iterative eager decoder instead; through another format's deserializer, its
 //! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
 //! a value nested deeper than the stack, use [`to_vec`](crate::to_vec).
