@@ -1,9 +1,14 @@
-//! What the tests need from their surroundings: the shared corpus at `../shared`,
-//! and tools (python3 with plistlib, libplist's `plistutil`). Without one, a check
-//! skips visibly, unless the variable CI sets says it may not.
+//! What the tests need from their surroundings: the shared corpus at `../shared`
+//! (or wherever `$PLISTVALUE_SHARED` says), and tools (python3 with plistlib,
+//! libplist's `plistutil`). Without one, a check skips visibly, unless the variable
+//! CI sets says it may not.
 
 use std::fmt::Display;
+use std::io::Write;
 use std::path::PathBuf;
+
+/// Where the shared folder is, when it is not `../shared` beside the checkout.
+pub const SHARED_DIR: &str = "PLISTVALUE_SHARED";
 
 /// Set to `1` by `.ci/run`: a missing `../shared` (or `plistutil`) is a failure.
 pub const REQUIRE_SHARED: &str = "PLISTVALUE_REQUIRE_SHARED";
@@ -17,15 +22,27 @@ pub fn skip_unless_required(var: &str, why: impl Display) {
         std::env::var(var).as_deref() != Ok("1"),
         "{var}=1 but {why}"
     );
-    println!("SKIPPED: {why}");
+    // libtest captures `println!` and `eprintln!` of passing tests and shows neither;
+    // it does not capture writes to the stderr handle itself, so this line reaches
+    // the default output of `cargo test`.
+    let test = std::thread::current();
+    let name = test.name().unwrap_or("?");
+    let _ = writeln!(std::io::stderr(), "SKIPPED {name}: {why}");
 }
 
-/// `../shared/<rel>` if it exists; `None` after [`skip_unless_required`] otherwise.
+/// The shared folder: `$PLISTVALUE_SHARED` if set, else `../shared` beside the
+/// workspace.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os(SHARED_DIR) {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
+
+/// `<shared folder>/<rel>` if it exists; `None` after [`skip_unless_required`] otherwise.
 #[track_caller]
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
+    let path = shared_dir().join(rel);
     if path.exists() {
         return Some(path);
     }

@@ -234,7 +234,7 @@ fn serde_bytes_and_data_are_data_and_plain_vec_u8_is_an_array() {
     assert_eq!(plist::from_bytes::<Bytes>(&bytes).unwrap(), v);
     // Data reads into a plain `Vec<u8>` too, as with the derive.
     let as_data = plistvalue::to_vec(
-        &plist!({ "tagged": (vec![1u8]), "data": (vec![2u8]), "plain": (vec![7u8, 8]) }),
+        &plist!({ "tagged": (Data::new(vec![1])), "data": (Data::new(vec![2])), "plain": (Data::new(vec![7, 8])) }),
     )
     .unwrap();
     let back: Bytes = plistvalue::serde::from_slice(&as_data).unwrap();
@@ -333,7 +333,7 @@ fn plistvalue_round_trips_through_serde_with_dates_uids_and_data() {
     let tree = plist!({
         "d": (Date::from_seconds_since_2001(1.5)),
         "u": (Uid::new(4)),
-        "b": (vec![9u8]),
+        "b": (Data::new(vec![9])),
         "big": (u64::MAX),
         "list": [true, -1, 2.5, "é"]
     });

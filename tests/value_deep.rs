@@ -49,6 +49,11 @@ fn drop_clone_eq_and_debug_of_a_million_levels() {
         let mut out = Count(0);
         write!(out, "{v:?}").unwrap();
         assert!(out.0 > DEPTH * 3);
+        // Indented, one line per level, the indentation capped so the text stays linear.
+        let mut pretty = Count(0);
+        write!(pretty, "{v:#?}").unwrap();
+        assert!(pretty.0 > out.0 + DEPTH * 2, "{} vs {}", pretty.0, out.0);
+        assert!(pretty.0 < out.0 + DEPTH * 2 * 140);
         drop(v);
         drop(w);
     });

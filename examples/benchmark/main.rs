@@ -5,6 +5,7 @@
 //! ```sh
 //! cargo run --release --example benchmark                  # both variants, N = 20000
 //! cargo run --release --example benchmark -- --json out.json --scaling
+//! cargo run --release --example benchmark -- --targets      # with the target column
 //! cargo run --release --example benchmark -- some.plist    # re-encode a file
 //! ```
 //!
@@ -13,6 +14,7 @@
 mod args;
 mod check;
 mod harness;
+mod lookup;
 mod report;
 mod walk;
 mod xml;
@@ -62,13 +64,14 @@ fn run(args: &args::Args) -> Res<()> {
             tables.push(document_table(args.n, v, args.iterations)?);
         }
         tables.push(xml::table(args.n, args.iterations)?);
+        tables.push(lookup::table(args.iterations)?);
     }
     for t in &tables {
-        println!("{}", t.markdown());
+        println!("{}", t.markdown(args.targets));
     }
     let scaling = if args.scaling {
         let s = scaling(args.iterations)?;
-        println!("{}", s.markdown());
+        println!("{}", s.markdown(args.targets));
         Some(s)
     } else {
         None

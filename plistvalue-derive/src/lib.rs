@@ -1,198 +1,12 @@
 //! `#[derive(ToPlist, FromPlist)]` for `plistvalue`: generated code puts each field
 //! straight into the writer's object table and reads each field straight from the
-//! lazy reader. There is no serializer trait in between, no intermediate value
-//! tree, and no allocation per key when decoding: keys are matched by their bytes
-//! in the input. The representation follows Foundation's synthesized `Codable`, so
-//! files written by Swift read back here and files written here read in Swift.
+//! lazy reader. Use the macros through `plistvalue`, which re-exports them beside
+//! the traits of the same names (feature `derive`, on by default).
 //!
-//! Use the macros through `plistvalue`, which re-exports them beside the traits of
-//! the same names (feature `derive`, on by default):
-//!
-//! ```rust,ignore
-//! use plistvalue::{FromPlist, ToPlist};
-//!
-//! #[derive(Debug, PartialEq, ToPlist, FromPlist)]
-//! #[plist(rename_all = "PascalCase")]
-//! struct Info {
-//!     #[plist(rename = "CFBundleIdentifier")]
-//!     bundle_id: String,
-//!     bundle_version: u32,
-//!     minimum_system_version: Option<String>,
-//! }
-//!
-//! let info = Info { bundle_id: "com.example".into(), bundle_version: 3, minimum_system_version: None };
-//! let bytes = plistvalue::to_vec(&info)?;
-//! // {"CFBundleIdentifier": "com.example", "BundleVersion": 3}
-//! assert_eq!(plistvalue::from_slice::<Info>(&bytes)?, info);
-//! ```
-//!
-//! (The examples here are not doctests, since a proc-macro crate cannot depend on
-//! the crate that re-exports it; each is exercised in the workspace's
-//! `tests/derive/`.)
-//!
-//! # Representation
-//!
-//! | Rust | property list |
-//! |---|---|
-//! | struct with named fields | dictionary; keys in declaration order, each the field's name unless renamed |
-//! | `Option<T>` field | `None` leaves the key out (`encodeIfPresent`); a missing key or the string `$null` reads as `None` |
-//! | `None` with no key of its own: in a `Vec<Option<T>>`, a tuple, a newtype | the string `$null`, Foundation's nil |
-//! | `Vec<u8>`, `&[u8]`, `[u8; N]`, `Box<[u8]>`, `Cow<[u8]>` | data, never an array of integers |
-//! | `plistvalue::Date`, `SystemTime`, `chrono::DateTime` in `Utc`, `FixedOffset` or `Local` | date (the instant: a plist date has no zone), to the nearest nanosecond |
-//! | `f32` / `f64` | 4-byte / 8-byte real |
-//! | `Duration` | real: seconds, as Swift's `TimeInterval`; negative, NaN or too large is an error when reading |
-//! | `HashSet<T>`, `BTreeSet<T>` | array, as Foundation writes a `Set` (a `HashSet` sorted, so the file does not change from run to run) |
-//! | `PathBuf`, `&Path` | string; a path that is not UTF-8 is an error, never a lossy conversion |
-//! | `NonZeroU8` ... `NonZeroI128`, `NonZeroUsize`, `NonZeroIsize` | integer; zero is an error when reading |
-//! | newtype struct `struct Meters(f64)` | the inner value |
-//! | tuple struct | array |
-//! | unit struct | empty dictionary |
-//! | unit variant `Low`, in an enum of unit variants only (Swift's `enum Level: String, Codable`) | the string `"Low"` |
-//! | unit variant `Empty`, in an enum with a data variant (Swift's case without values) | `{"Empty": {}}` |
-//! | struct variant `Circle { r: f64 }` | `{"Circle": {"r": 1.0}}` |
-//! | tuple variant `Rect(f64, f64)` | `{"Rect": {"_0": 1.0, "_1": 2.0}}` |
-//! | newtype variant `Named(String)` | `{"Named": {"_0": "n"}}`: Swift's form for a case with one unlabeled value |
-//!
-//! The enum forms are what Swift's synthesized `Codable` writes (SE-0295): an enum
-//! with associated values writes every case, one without values included, as a
-//! one-key dictionary, and only an enum with a `String` raw type writes bare
-//! strings, so a Rust enum of unit variants alone maps to the latter. Decoding
-//! accepts both forms for a unit variant in either kind of enum (the content of
-//! `{"Empty": {}}` must be a dictionary; its keys are skipped, or unknown fields
-//! under `deny_unknown_fields`). `tag` and `untagged` (below) choose other forms.
-//! Fields of every other standard type (integers, `bool`, `char`, strings,
-//! sequences, tuples, string-keyed maps, `Box`/`Rc`/`Arc`, `PlistValue`) use
-//! their `ToPlist`/`FromPlist` impls in `plistvalue`.
-//!
-//! # Decoding is tolerant, like Foundation's
-//!
-//! - Unknown keys are skipped, unless `deny_unknown_fields` is set.
-//! - When a key appears twice, the first wins, as in CoreFoundation.
-//! - An integer is accepted for a float field, and an exactly integral real for an
-//!   integer field; an integer out of the field's range is an error.
-//! - Keys stored as UTF-16 match too, compared unit by unit without converting.
-//!
-//! # Borrowing
-//!
-//! A type with lifetimes implements `FromPlist<'de>` for every input lifetime
-//! `'de` that outlives them, so `&'a str` and `&'a [u8]` fields borrow from the
-//! input. A string can be borrowed only when the file stores it as ASCII; a UTF-16
-//! string is an error that says to use `Cow<'a, str>` (or `String`) instead.
-//!
-//! # Depth
-//!
-//! Every struct, enum, array and dictionary a decode enters counts against
-//! `Limits::max_depth` (128 by default). Beyond it the decode returns
-//! `ErrorKind::DepthLimit`, so a recursive type (`struct Tree { children: Vec<Tree> }`)
-//! fed a hostile file fails cleanly instead of overflowing the stack.
-//!
-//! # Errors
-//!
-//! A decode error carries the key path from the root and the byte offset of the
-//! object at fault, for example
-//! ``expected string, found integer at `messages[12].request.headers[3].value` (byte offset 10342, object 907)``.
-//! A missing field is reported at its dictionary. An untagged enum reports only
-//! that no variant matched, at the node's offset; the variants' own errors are
-//! not kept.
-//!
-//! # Attributes
-//!
-//! The names are serde's, under `#[plist(...)]`. Misuse is a compile error at the
-//! offending tokens, and every misuse in an item is reported at once.
-//!
-//! ## Container
-//!
-//! - `rename_all = "..."`: renames every field of a struct, or every variant of an
-//!   enum (not the fields of struct variants): `"PascalCase"` (Info.plist's
-//!   convention), `"camelCase"` (Swift's), `"snake_case"`, `"SCREAMING_SNAKE_CASE"`,
-//!   `"kebab-case"`, `"SCREAMING-KEBAB-CASE"`, `"lowercase"`, `"UPPERCASE"`.
-//! - `default`, `default = "path"`: a missing field takes its value from
-//!   `Default::default()` (or `path()`) of the whole struct. Structs with named
-//!   fields only.
-//! - `deny_unknown_fields`: an unknown key is `ErrorKind::UnknownField`. Not with
-//!   `flatten`. In an internally tagged enum the tag is a known key.
-//! - `transparent`: a struct with exactly one field that is not skipped is written
-//!   and read as that field. Unlike a newtype struct, which writes `$null` for a
-//!   `None` inside, it is transparent all the way: a `None` leaves the enclosing
-//!   key out and a missing key reads as `None`.
-//! - `crate = "path"`: the path to `plistvalue`, for crates that re-export it.
-//! - `bound = "T: Trait, ..."`, or `bound(to_plist = "...", from_plist = "...")`
-//!   for each impl: replaces the inferred where-clause (see Generics). In the
-//!   `FromPlist` impl the input's lifetime is `'de`.
-//! - `tag = "key"` (enums): internally tagged. A unit variant is
-//!   `{"key": "Name"}`, a struct variant `{"key": "Name", field: ...}`, and a
-//!   newtype variant writes its content's keys beside the tag; the content must be
-//!   a struct with named fields that derives the traits, or a string-keyed map.
-//!   Tuple variants are not allowed. Decoding looks the tag up by key, wherever it
-//!   is, and reads the variant from the same dictionary: nothing is buffered.
-//! - `untagged` (enums): only the content is written: `$null` for a unit variant,
-//!   the value for a newtype variant, an array for a tuple variant, a dictionary
-//!   for a struct variant. Decoding tries the variants in declaration order on the
-//!   same node and returns the first that decodes.
-//!
-//! ## Field
-//!
-//! - `rename = "key"`: the key to write and read.
-//! - `alias = "key"` (repeatable): another key accepted when reading.
-//! - `default`, `default = "path"`: the value when the key is missing, from
-//!   `Default::default()` or `path()`. Without it a missing key is an error, except
-//!   for an `Option` (which reads as `None`) or when the container has `default`.
-//! - `skip`: neither written nor read; the value comes from the field's `default`,
-//!   the container's, or `Default::default()`.
-//! - `skip_serializing_if = "path"`: `path(&value) -> bool`; when true the key is
-//!   left out. Pair it with `default` so the value reads back.
-//! - `flatten`: writes the keys of the field's value into this dictionary instead
-//!   of under a key of its own. The value is a struct with named fields that
-//!   derives the traits, or a string-keyed map (`HashMap`, `BTreeMap`, `IndexMap`,
-//!   `plistvalue::Dictionary`). When reading, a flattened struct reads its fields
-//!   from the same dictionary, and a flattened map collects every key that this
-//!   struct and its flattened structs do not claim.
-//! - `with = "module"`: the field is written and read by two functions of
-//!   `module`, in place of the field type's impls (which it need not have):
-//!
-//!   ```rust,ignore
-//!   pub fn to_plist<'a>(value: &'a T, enc: &mut plistvalue::Encoder<'a>)
-//!       -> Result<plistvalue::ObjRef, plistvalue::Error>;
-//!   pub fn from_plist<'a>(node: plistvalue::Node<'_, 'a>) -> Result<T, plistvalue::Error>;
-//!   ```
-//!
-//!   A `with` field is always written (use `skip_serializing_if` to leave it out)
-//!   and needs `default` to be optional when reading.
-//! - `serde` (feature `serde` of `plistvalue`): the field's type has only serde
-//!   derives; it is written and read through the serde bridge, as
-//!   `plistvalue::serde::to_vec` would write it there, so that a model moves to
-//!   the derive one struct at a time. Unlike `with`, a `None` leaves the key out
-//!   and a missing key reads as `None` for an `Option`. Its type is not bounded
-//!   by the derive's traits (use `bound` for a generic one). Not with `with`,
-//!   `flatten` or `skip`.
-//!
-//!   ```rust,ignore
-//!   #[derive(ToPlist, FromPlist)]
-//!   struct Model {
-//!       #[plist(serde)]
-//!       legacy: LegacySettings, // #[derive(Serialize, Deserialize)] only
-//!   }
-//!   ```
-//!
-//! Unnamed fields, of tuple structs and tuple variants, take only `skip` (with or
-//! without `default`), `with` and `serde`.
-//!
-//! ## Variant
-//!
-//! - `rename = "Name"`: the name to write and read.
-//! - `alias = "Name"` (repeatable): another name accepted when reading.
-//! - `other`: on a unit variant, reads any name no variant has (or any tag), so an
-//!   older build can read a newer file. Not in an untagged enum.
-//!
-//! # Generics
-//!
-//! As in `serde_derive`, the impls bound only the type parameters that fields use:
-//! `T: ToPlist` (and `T: FromPlist<'de>`) for each parameter that appears in a
-//! field that is not skipped and has no `with`; `T::Assoc: ...` for an associated
-//! type; nothing for a parameter inside `PhantomData`; the field's own type for a
-//! flattened field. A recursive type is never bounded on itself. `T: Default` is
-//! added for parameters of fields filled by `Default::default()`. When this is
-//! wrong, `#[plist(bound = "...")]` replaces it.
+//! **The guide** (the representation, the `#[plist(...)]` attributes, generics,
+//! errors, with examples that are compiled as tests) is `plistvalue::derive_guide`,
+//! in the documentation of the `plistvalue` crate, where users land. This crate's
+//! own documentation is for its maintainers: what the expansion looks like.
 //!
 //! # What the derive expands to
 //!
@@ -418,8 +232,9 @@ mod from_plist;
 mod internals;
 mod to_plist;
 
-/// Derives `plistvalue::ToPlist`; see the [crate] docs for the representation and
-/// the `#[plist(...)]` attributes.
+/// Derives `plistvalue::ToPlist`. The representation and the `#[plist(...)]`
+/// attributes are in [the derive guide](../plistvalue/derive_guide/index.html),
+/// `plistvalue::derive_guide`.
 #[proc_macro_derive(ToPlist, attributes(plist))]
 pub fn derive_to_plist(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -428,8 +243,9 @@ pub fn derive_to_plist(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// Derives `plistvalue::FromPlist`; see the [crate] docs for the representation
-/// and the `#[plist(...)]` attributes.
+/// Derives `plistvalue::FromPlist`. The representation and the `#[plist(...)]`
+/// attributes are in [the derive guide](../plistvalue/derive_guide/index.html),
+/// `plistvalue::derive_guide`.
 #[proc_macro_derive(FromPlist, attributes(plist))]
 pub fn derive_from_plist(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

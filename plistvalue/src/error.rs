@@ -91,6 +91,18 @@ pub enum ErrorKind {
         /// The array's length.
         found: usize,
     },
+    /// Text that does not parse as the type `FromStr` was asked for (an integer, a
+    /// UID).
+    #[error("{text:?} is not {target}")]
+    InvalidText {
+        /// The text.
+        text: String,
+        /// What it should be: "an integer", "a UID".
+        target: &'static str,
+    },
+    /// A JSON pointer given to `decode_at` that names nothing; the pointer.
+    #[error("no value at pointer `{0}`")]
+    NoValueAt(String),
     /// A required field's key is absent.
     #[error("missing field `{0}`")]
     MissingField(&'static str),
@@ -295,6 +307,12 @@ impl Error {
     #[must_use]
     pub fn in_index(mut self, index: usize) -> Error {
         self.0.path.push(PathSegment::Index(index));
+        self
+    }
+
+    /// Adds a step to the key path, outside those already there.
+    pub(crate) fn in_segment(mut self, segment: PathSegment) -> Error {
+        self.0.path.push(segment);
         self
     }
 

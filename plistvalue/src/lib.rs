@@ -7,8 +7,16 @@
 //!
 //! # Quick start
 //! ```
-//! use plistvalue::{plist, PlistValue};
+//! use plistvalue::{plist, FromPlist, PlistValue, ToPlist};
 //!
+//! #[derive(Debug, PartialEq, ToPlist, FromPlist)]
+//! struct Settings { theme: String, font_size: u32 }
+//!
+//! let s = Settings { theme: "dark".into(), font_size: 13 };
+//! let bytes = plistvalue::to_vec(&s).unwrap();
+//! assert_eq!(plistvalue::from_slice::<Settings>(&bytes).unwrap(), s);
+//!
+//! // Untyped: the `plist!` literal, and indexing as in serde_json.
 //! let doc = plist!({ "name": "Ada", "scores": [1, 2, 3], "ok": true });
 //! let bytes = plistvalue::to_vec(&doc).unwrap();
 //! let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
@@ -30,7 +38,10 @@
 //! | tell the formats apart | [`Format::detect`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
-//! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` |
+//! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` (documented on docs.rs; the feature is off by default) |
+//! | read one value at a path of a large file | [`Document::pointer`], [`Document::decode_at`] |
+//! | convert between a typed value and the tree | [`to_value`], [`from_value`] |
+//! | derive `ToPlist` and `FromPlist` | the [derive guide](derive_guide): representation, attributes, examples |
 //!
 //! # How the crate is built
 //! One way, bottom to top (ARCHITECTURE.md at the repository's top level has the
@@ -45,10 +56,13 @@
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
 // 1. format, error   2. value, macros   3. writer, reader   4. convert   5. xml
-// 6. serde   7. archive   8. the entry points: encode, decode, and this file.
+// 6. serde   7. archive   8. the entry points: encode, decode, tree, and this file.
 mod convert;
 mod decode;
 mod encode;
+#[cfg(feature = "derive")]
+#[doc = include_str!("derive_guide.md")]
+pub mod derive_guide {}
 pub mod error;
 mod format;
 mod macros;
@@ -56,6 +70,7 @@ mod reader;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
+mod tree;
 mod value;
 mod writer;
 #[cfg(feature = "xml")]
@@ -70,13 +85,14 @@ pub use encode::{to_file, to_vec, to_writer, Writer};
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{Error, ErrorKind, PathSegment, XmlError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
+pub use tree::{from_value, to_value};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{Encoder, Frame, ObjRef, MAX_ENCODE_DEPTH};
 
 /// The iterator and entry types of [`Dictionary`].
 pub mod dictionary {
     pub use crate::value::{
-        Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+        Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
     };
 }
 

@@ -92,7 +92,7 @@ fn e34_scalar_and_empty_tops_and_empty_strings_accepted() {
         (vec![0xD0], plist!({})),
         (vec![0x50], PlistValue::from("")),
         (vec![0x60], PlistValue::from("")),
-        (vec![0x40], PlistValue::from(Vec::<u8>::new())),
+        (vec![0x40], PlistValue::Data(Vec::new())),
     ];
     for (object, value) in cases {
         assert_eq!(decode(&Bplist::of(&[object]).build()).unwrap(), value);

@@ -229,12 +229,12 @@ fn a10_offset_size_too_small_to_reach_the_table_rejected() {
         assert_eq!(b.table_start(), table);
         let bytes = b.build();
         if ok {
-            assert_eq!(decode(&bytes).unwrap(), PlistValue::from(vec![7u8; n]));
+            assert_eq!(decode(&bytes).unwrap(), PlistValue::Data(vec![7u8; n]));
         } else {
             let e = assert_err!(bytes, ErrorKind::InvalidTrailer(_), trailer_at(&bytes));
             assert!(e.to_string().contains("offset size"), "{e}");
             b.offset_size = 2;
-            assert_eq!(decode(&b.build()).unwrap(), PlistValue::from(vec![7u8; n]));
+            assert_eq!(decode(&b.build()).unwrap(), PlistValue::Data(vec![7u8; n]));
         }
     }
 }

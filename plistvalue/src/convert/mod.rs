@@ -133,6 +133,47 @@ impl<'a> Node<'_, 'a> {
     }
 }
 
+/// Typed decoding at a JSON pointer, in one call.
+impl<'a> Document<'a> {
+    /// Decodes the object a JSON pointer names from the root into `T`:
+    /// [`Node::decode_at`] on [`Document::root`].
+    ///
+    /// ```
+    /// use plistvalue::{plist, Document};
+    /// let bytes = plistvalue::to_vec(&plist!({ "messages": [{ "size": 10 }, { "size": "big" }] }))
+    ///     .unwrap();
+    /// let doc = Document::from_slice(&bytes).unwrap();
+    /// assert_eq!(doc.decode_at::<u32>("/messages/0/size").unwrap(), 10);
+    /// let err = doc.decode_at::<u32>("/messages/1/size").unwrap_err();
+    /// assert_eq!(err.path_string(), "messages[1].size");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Node::decode_at`].
+    pub fn decode_at<T: FromPlist<'a>>(&self, pointer: &str) -> Result<T, Error> {
+        self.root()?.decode_at(pointer)
+    }
+}
+
+impl<'a> Node<'_, 'a> {
+    /// Decodes the object a JSON pointer names from here into `T`, reading only
+    /// the objects on the path and the value itself. Errors carry the whole key
+    /// path, the pointer's steps outside the value's own.
+    ///
+    /// # Errors
+    /// [`ErrorKind::NoValueAt`] when the pointer names nothing (located at the last
+    /// object it reached), and as [`Node::decode`].
+    pub fn decode_at<T: FromPlist<'a>>(&self, pointer: &str) -> Result<T, Error> {
+        let mut path = Vec::new();
+        let result = match self.follow(pointer, Some(&mut path)) {
+            Ok(Ok(node)) => node.decode(),
+            Ok(Err(last)) => Err(last.error(ErrorKind::NoValueAt(pointer.to_owned()))),
+            Err(e) => Err(e),
+        };
+        result.map_err(|e| path.into_iter().rev().fold(e, Error::in_segment))
+    }
+}
+
 /// Decodes a whole binary plist, within `limits`: what every decode of either
 /// format comes to (XML is read into binary bytes first).
 pub(crate) fn decode_document<'a, T: FromPlist<'a>>(

@@ -5,6 +5,7 @@
 use std::cell::Cell;
 
 use super::context::DecodeContext;
+use super::keys::KeyIndexes;
 use super::limits::Limits;
 use super::strings::StringCache;
 use super::trailer;
@@ -39,6 +40,8 @@ pub struct Document<'a> {
     strings: StringCache<'a>,
     /// The limits and budgets of decodes of this document's nodes.
     cx: DecodeContext,
+    /// The key indexes of large dictionaries that have been looked into.
+    keys: KeyIndexes,
 }
 
 /// Slots in the string cache of a whole-document decode (6 KiB). On the benchmark
@@ -105,6 +108,7 @@ impl<'a> Document<'a> {
             objects_read: Cell::new(0),
             strings: StringCache::new(bytes, slots),
             cx: DecodeContext::new(limits, bytes.len()),
+            keys: KeyIndexes::default(),
         };
         // CoreFoundation checks the top object's offset at open; so do we.
         doc.head(doc.top_object)?;
@@ -124,6 +128,11 @@ impl<'a> Document<'a> {
     /// The limits this document's decodes run under.
     pub fn limits(&self) -> Limits {
         self.cx.limits()
+    }
+
+    /// The key indexes of this document's large dictionaries.
+    pub(super) fn key_indexes(&self) -> &KeyIndexes {
+        &self.keys
     }
 
     /// The state of this document's decodes.

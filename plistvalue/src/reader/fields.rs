@@ -2,6 +2,7 @@
 //! document's string cache, each value only when it is asked for. The derive's
 //! generated code, the map impls and the serde deserializer all read entries here.
 
+use super::keys::{KeyText, INDEX_FROM, LONGEST_KEY};
 use super::node::{Kind, Node};
 use crate::error::{Error, ErrorKind};
 
@@ -10,11 +11,18 @@ impl<'d, 'a> Node<'d, 'a> {
     /// The value of `key` in a dictionary; the first entry wins if a key repeats, as
     /// in CoreFoundation. Reads only the key objects, through the document's key
     /// cache, and the one value. A key that is not a string matches nothing: lazy
-    /// reading takes such a dictionary as it is.
+    /// reading takes such a dictionary as it is. In a dictionary of 64 entries or
+    /// more, the first lookup reads every key into an index that the document keeps,
+    /// and later lookups take a hash and a probe or two.
     ///
     /// # Errors
     /// When this is not a dictionary, or a key or the value cannot be located.
     pub fn get(&self, key: &str) -> Result<Option<Node<'d, 'a>>, Error> {
+        if self.len() >= INDEX_FROM && self.is_dictionary() {
+            if let Some(found) = self.indexed_get(key) {
+                return found;
+            }
+        }
         let dict = Fields::new(self)?.dict;
         for entry in 0..dict.len() as u64 {
             let field = FieldKey::read(dict, entry)?;
@@ -23,6 +31,28 @@ impl<'d, 'a> Node<'d, 'a> {
             }
         }
         Ok(None)
+    }
+
+    /// [`Node::get`] through the document's index of this dictionary's keys.
+    fn indexed_get(&self, key: &str) -> Option<Result<Option<Node<'d, 'a>>, Error>> {
+        let text = |j| {
+            let k = self.child(j)?;
+            Ok(match k.kind() {
+                Kind::String if k.len() > LONGEST_KEY => KeyText::TooLong,
+                Kind::String => k.to_str().map_or(KeyText::NotText, KeyText::Text),
+                _ => KeyText::NotText,
+            })
+        };
+        let equals = |j, t: &str| Ok(self.child(j)?.str_eq(t));
+        let n = self.len();
+        let found = self
+            .document()
+            .key_indexes()
+            .find(self.index(), n, key, text, equals)?;
+        Some(found.and_then(|entry| match entry {
+            Some(j) => self.child(n as u64 + j).map(Some),
+            None => Ok(None),
+        }))
     }
 }
 

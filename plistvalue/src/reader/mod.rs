@@ -20,8 +20,10 @@
 mod context;
 mod document;
 mod fields;
+mod keys;
 mod limits;
 mod node;
+mod pointer;
 mod strings;
 mod trailer;
 

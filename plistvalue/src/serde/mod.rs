@@ -42,8 +42,8 @@
 //! | map, struct | dictionary; map keys may be strings, chars, unit variants or integers (as text) | same, but integer keys are an error |
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
-//! | [`PlistValue`](crate::PlistValue), `plist::Value` | the tree | same |
-//! | [`PlistValue::Null`](crate::PlistValue::Null) | the `0x00` object (another format sees `()`) | no null |
+//! | [`PlistValue`], `plist::Value` | the tree | same |
+//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
 //! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
@@ -112,7 +112,7 @@
 //!
 //! serde's derived code recurses once per level, so every container entered counts
 //! against [`Limits`]'s depth limit and node budget, as with the derive. A
-//! [`PlistValue`](crate::PlistValue) read through this deserializer is decoded by the
+//! [`PlistValue`] read through this deserializer is decoded by the
 //! iterative eager decoder instead; through another format's deserializer, its
 //! `Deserialize` recurses like any other type. Its `Serialize` always recurses: for
 //! a value nested deeper than the stack, use [`to_vec`](crate::to_vec).
@@ -135,6 +135,7 @@ use crate::error::{Error, ErrorKind};
 #[cfg(feature = "xml")]
 use crate::format;
 use crate::reader::{Limits, Node};
+use crate::value::PlistValue;
 use crate::writer::{Buffers, Encoder, ObjRef};
 #[cfg(feature = "xml")]
 use crate::xml;
@@ -275,6 +276,46 @@ pub fn to_writer_xml<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> R
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Result<(), Error> {
     to_writer_xml(std::fs::File::create(path)?, value)
+}
+
+/// Converts a `Serialize` value into a [`PlistValue`], as `serde_json::to_value`
+/// does: through the binary bytes [`to_vec`] writes, read back by the one reader.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Point { x: i32, y: i32 }
+///
+/// let v = plistvalue::serde::to_value(&Point { x: 1, y: -2 })?;
+/// assert_eq!(v, plistvalue::plist!({ "x": 1, "y": -2 }));
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`].
+pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<PlistValue, Error> {
+    convert::decode_document(&to_vec(value)?, Limits::trusted())
+}
+
+/// Converts a [`PlistValue`] into a `DeserializeOwned` type, as
+/// `serde_json::from_value` does: the value is written to binary bytes and read
+/// through this deserializer.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
+/// struct Point { x: i32, y: i32 }
+///
+/// let p: Point = plistvalue::serde::from_value(plistvalue::plist!({ "x": 1, "y": -2 }))?;
+/// assert_eq!(p, Point { x: 1, y: -2 });
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+///
+/// # Errors
+/// When the value does not match `T`, or nests deeper than the default [`Limits`].
+pub fn from_value<T: DeserializeOwned>(value: PlistValue) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    Buffers::default().write_into(|enc| value.to_plist(enc), &mut bytes)?;
+    drop(value);
+    from_slice_with_limits(&bytes, Limits::default())
 }
 
 /// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the

@@ -32,7 +32,7 @@ impl Data {
 
 impl fmt::Debug for Data {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Data({} bytes)", self.0.len())
+        super::fmt_data(&self.0, f)
     }
 }
 

@@ -104,6 +104,28 @@ impl Dictionary {
         IterMut(self.0.iter_mut())
     }
 
+    /// The values, in order, to change them.
+    pub fn values_mut(&mut self) -> ValuesMut<'_> {
+        ValuesMut(self.0.values_mut())
+    }
+
+    /// Removes every entry.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Keeps only the entries for which `keep` returns true, in their order.
+    ///
+    /// ```
+    /// use plistvalue::{plist, Dictionary};
+    /// let mut d: Dictionary = plist!({ "a": 1, "b": 2, "c": 3 }).into_dictionary().unwrap();
+    /// d.retain(|_, v| v.as_i64() != Some(2));
+    /// assert_eq!(d.keys().map(String::as_str).collect::<Vec<_>>(), ["a", "c"]);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut PlistValue) -> bool) {
+        self.0.retain(|k, v| keep(k, v));
+    }
+
     /// The keys, in order.
     pub fn keys(&self) -> Keys<'_> {
         Keys(self.0.keys())
@@ -284,6 +306,10 @@ iterator! {
     Values<'a>(map::Values<'a, String, PlistValue>) -> &'a PlistValue
 }
 iterator! {
+    /// The values of a [`Dictionary`], in order, mutable.
+    ValuesMut<'a>(map::ValuesMut<'a, String, PlistValue>) -> &'a mut PlistValue
+}
+iterator! {
     /// The entries of a [`Dictionary`], moved out, in order.
     IntoIter(map::IntoIter<String, PlistValue>) -> (String, PlistValue)
 }
@@ -357,8 +383,12 @@ impl IndexMut<&str> for Dictionary {
 
 impl std::fmt::Debug for Dictionary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_empty() {
+            return f.write_str("Dictionary({})");
+        }
+        f.write_str("Dictionary({")?;
         let mut stack = Vec::new();
         super::push_dictionary(self, &mut stack);
-        super::fmt_tree(stack, f)
+        super::fmt_tree(stack, 1, f)
     }
 }

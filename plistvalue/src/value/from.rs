@@ -82,22 +82,19 @@ impl From<Uid> for PlistValue {
     }
 }
 
-/// Bytes become data, never an array of integers.
-impl From<Vec<u8>> for PlistValue {
-    fn from(v: Vec<u8>) -> PlistValue {
-        PlistValue::Data(v)
+/// A vector is an array, as in `serde_json`: `PlistValue::from(vec![1, 2, 3])` is
+/// three integers. Bytes become data only through [`Data`](super::Data) or
+/// [`PlistValue::Data`].
+impl<T: Into<PlistValue>> From<Vec<T>> for PlistValue {
+    fn from(v: Vec<T>) -> PlistValue {
+        PlistValue::Array(v.into_iter().map(Into::into).collect())
     }
 }
 
-impl From<&[u8]> for PlistValue {
-    fn from(v: &[u8]) -> PlistValue {
-        PlistValue::Data(v.to_vec())
-    }
-}
-
-impl From<Vec<PlistValue>> for PlistValue {
-    fn from(v: Vec<PlistValue>) -> PlistValue {
-        PlistValue::Array(v)
+/// A slice is an array of its elements' values, as in `serde_json`.
+impl<T: Clone + Into<PlistValue>> From<&[T]> for PlistValue {
+    fn from(v: &[T]) -> PlistValue {
+        PlistValue::Array(v.iter().cloned().map(Into::into).collect())
     }
 }
 

@@ -11,7 +11,8 @@ pub trait ValueIndex: private::Sealed {
     fn index_into<'v>(&self, v: &'v PlistValue) -> Option<&'v PlistValue>;
     /// The value this key or position names in `v`, to change it.
     fn index_into_mut<'v>(&self, v: &'v mut PlistValue) -> Option<&'v mut PlistValue>;
-    /// For `IndexMut`: a missing dictionary key is inserted, anything else panics.
+    /// For `IndexMut`: a missing dictionary key is inserted (a `Null` becoming a
+    /// dictionary first), anything else panics.
     fn index_or_insert<'v>(&self, v: &'v mut PlistValue) -> &'v mut PlistValue;
 }
 
@@ -53,6 +54,9 @@ impl ValueIndex for str {
         v.as_dictionary_mut()?.get_mut(self)
     }
     fn index_or_insert<'v>(&self, v: &'v mut PlistValue) -> &'v mut PlistValue {
+        if v.is_null() {
+            *v = PlistValue::default();
+        }
         let kind = v.kind_name();
         match v.as_dictionary_mut() {
             Some(d) => d.entry(self).or_default(),
@@ -85,20 +89,32 @@ impl<T: ValueIndex + ?Sized> ValueIndex for &T {
     }
 }
 
-/// Panics when the key or position is absent or the value is the wrong container,
-/// like indexing a `Vec` or `HashMap`. Use [`PlistValue::get`] to check first.
-impl<I: ValueIndex + std::fmt::Debug> Index<I> for PlistValue {
+/// What indexing returns for a key or position that is not there.
+static NULL: PlistValue = PlistValue::Null;
+
+/// A missing key or position, or a value that is not a container of that kind,
+/// gives a reference to [`PlistValue::Null`], as `serde_json` gives `Value::Null`,
+/// so `v["a"]["b"][0]` never panics. Use [`PlistValue::get`] to tell a missing
+/// value from a stored `Null`.
+///
+/// ```
+/// use plistvalue::{plist, PlistValue};
+/// let v = plist!({ "a": [1, 2] });
+/// assert_eq!(v["a"][1].as_i64(), Some(2));
+/// assert!(v["missing"]["deeper"][7].is_null());
+/// assert_eq!(v.get("missing"), None);
+/// ```
+impl<I: ValueIndex> Index<I> for PlistValue {
     type Output = PlistValue;
     fn index(&self, index: I) -> &PlistValue {
-        match index.index_into(self) {
-            Some(v) => v,
-            None => panic!("no element {index:?} in this {}", self.kind_name()),
-        }
+        index.index_into(self).unwrap_or(&NULL)
     }
 }
 
-/// A new dictionary key is inserted with an empty dictionary as its value, as in
-/// `serde_json`, so `v["a"]["b"] = x.into()` works.
+/// A new dictionary key is inserted with an empty dictionary as its value, and a
+/// `Null` indexed by a key becomes an empty dictionary first, as in `serde_json`, so
+/// `v["a"]["b"] = x.into()` works. A position past an array's end, or a key or
+/// position into a value of another kind, panics.
 impl<I: ValueIndex + std::fmt::Debug> IndexMut<I> for PlistValue {
     fn index_mut(&mut self, index: I) -> &mut PlistValue {
         index.index_or_insert(self)

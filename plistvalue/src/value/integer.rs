@@ -2,6 +2,9 @@
 //! objects carry unsigned values above `i64::MAX`.
 
 use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, ErrorKind};
 
 /// An integer in `i64::MIN ..= u64::MAX`, the range a plist integer holds.
 ///
@@ -84,6 +87,55 @@ impl fmt::Debug for Integer {
 impl fmt::Display for Integer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.as_i128(), f)
+    }
+}
+
+/// Decimal text with an optional sign, or hexadecimal after `0x` (as XML plists and
+/// the plist crate allow), within `i64::MIN ..= u64::MAX`.
+///
+/// ```
+/// use plistvalue::Integer;
+/// assert_eq!("-12".parse::<Integer>().unwrap(), Integer::from(-12));
+/// assert_eq!("0xFF".parse::<Integer>().unwrap(), Integer::from(255));
+/// assert_eq!("18446744073709551615".parse::<Integer>().unwrap(), Integer::from(u64::MAX));
+/// assert!("18446744073709551616".parse::<Integer>().is_err());
+/// assert!("12a".parse::<Integer>().is_err());
+/// ```
+impl FromStr for Integer {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Integer, Error> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let parsed = match digits
+            .strip_prefix("0x")
+            .or_else(|| digits.strip_prefix("0X"))
+        {
+            Some(hex) => i128::from_str_radix(hex, 16),
+            None => digits.parse::<i128>(),
+        };
+        // A sign was taken off already: a second one is not an integer.
+        let not_text = digits.starts_with(['+', '-']);
+        let value = match parsed {
+            Ok(v) if !not_text => {
+                if negative {
+                    -v
+                } else {
+                    v
+                }
+            }
+            _ => {
+                return Err(Error::new(ErrorKind::InvalidText {
+                    text: text.to_owned(),
+                    target: "an integer",
+                }))
+            }
+        };
+        Integer::from_i128(value).ok_or(Error::new(ErrorKind::IntegerOutOfRange {
+            value,
+            target: "the plist range",
+        }))
     }
 }
 

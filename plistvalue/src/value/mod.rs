@@ -8,6 +8,7 @@ mod dictionary;
 mod from;
 mod index;
 mod integer;
+pub(crate) mod pointer;
 mod uid;
 
 use std::fmt;
@@ -21,7 +22,7 @@ pub(crate) use date::DateText;
 pub(crate) use date::{civil_from_days, days_from_civil};
 pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::{
-    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
 };
 pub use index::ValueIndex;
 pub use integer::Integer;
@@ -94,6 +95,50 @@ impl PlistValue {
     /// [`PlistValue::get`], to change what it finds.
     pub fn get_mut<I: ValueIndex>(&mut self, index: I) -> Option<&mut PlistValue> {
         index.index_into_mut(self)
+    }
+
+    /// The value a JSON pointer (RFC 6901) names, as in `serde_json`: `""` is the
+    /// whole value, `/a/0/b` key `a`, position 0, key `b`; `~1` stands for `/` and
+    /// `~0` for `~` inside a key. `None` when nothing is there or the pointer does
+    /// not start with `/`.
+    ///
+    /// ```
+    /// use plistvalue::plist;
+    /// let v = plist!({ "messages": [{ "url": "a" }, { "url": "b" }], "a/b": 1 });
+    /// assert_eq!(v.pointer("/messages/1/url").and_then(|u| u.as_str()), Some("b"));
+    /// assert_eq!(v.pointer("/a~1b").and_then(|n| n.as_i64()), Some(1));
+    /// assert_eq!(v.pointer("/messages/2"), None);
+    /// ```
+    pub fn pointer(&self, pointer: &str) -> Option<&PlistValue> {
+        let mut v = self;
+        for token in pointer::tokens(pointer)? {
+            v = match v {
+                PlistValue::Dictionary(d) => d.get(&token)?,
+                PlistValue::Array(a) => a.get(pointer::array_index(&token)?)?,
+                _ => return None,
+            };
+        }
+        Some(v)
+    }
+
+    /// [`PlistValue::pointer`], to change what it names.
+    ///
+    /// ```
+    /// use plistvalue::{plist, PlistValue};
+    /// let mut v = plist!({ "a": [1, 2] });
+    /// *v.pointer_mut("/a/0").unwrap() = PlistValue::from("one");
+    /// assert_eq!(v, plist!({ "a": ["one", 2] }));
+    /// ```
+    pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut PlistValue> {
+        let mut v = self;
+        for token in pointer::tokens(pointer)? {
+            v = match v {
+                PlistValue::Dictionary(d) => d.get_mut(&token)?,
+                PlistValue::Array(a) => a.get_mut(pointer::array_index(&token)?)?,
+                _ => return None,
+            };
+        }
+        Some(v)
     }
 
     /// True for [`PlistValue::Null`], the `0x00` object (not the string `$null`).
@@ -425,37 +470,101 @@ impl PartialEq for PlistValue {
 impl Eq for PlistValue {}
 
 impl fmt::Debug for PlistValue {
-    /// Prints like a derived `Debug` (`Array([Integer(1), String("a")])`), one line,
-    /// without recursion.
+    /// Prints like a derived `Debug` (`Array([Integer(1), String("a")])`), without
+    /// recursion: `{:?}` on one line, `{:#?}` one element per line, indented (up to
+    /// 32 levels; deeper levels keep that indentation). Data
+    /// prints as hex, its first 32 bytes only past that length.
+    ///
+    /// ```
+    /// use plistvalue::{plist, PlistValue};
+    /// let v = plist!({ "a": [1, (PlistValue::Data(vec![0xCA, 0xFE]))], "b": {} });
+    /// assert_eq!(format!("{v:?}"), r#"Dictionary({"a": Array([Integer(1), Data(cafe)]), "b": Dictionary({})})"#);
+    /// assert_eq!(format!("{v:#?}"), r#"Dictionary({
+    ///     "a": Array([
+    ///         Integer(1),
+    ///         Data(cafe),
+    ///     ]),
+    ///     "b": Dictionary({}),
+    /// })"#);
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_tree(vec![Tok::Value(self)], f)
+        fmt_tree(vec![Tok::Value(self)], 0, f)
     }
 }
 
-pub(crate) enum Tok<'a> {
+/// One step of printing a tree: the explicit stack that stands in for recursion.
+enum Tok<'a> {
     Value(&'a PlistValue),
     Key(&'a str),
-    Text(&'static str),
+    /// Before an element; `true` for a container's first.
+    Start(bool),
+    /// After an element.
+    End,
+    /// A container's closing text, one level out.
+    Close(&'static str),
 }
 
 /// Queues a dictionary's entries for [`fmt_tree`], last entry deepest in the stack.
-pub(crate) fn push_dictionary<'a>(d: &'a Dictionary, stack: &mut Vec<Tok<'a>>) {
-    stack.push(Tok::Text("})"));
+fn push_dictionary<'a>(d: &'a Dictionary, stack: &mut Vec<Tok<'a>>) {
+    stack.push(Tok::Close("})"));
     for (i, (k, e)) in d.iter().enumerate().rev() {
+        stack.push(Tok::End);
         stack.push(Tok::Value(e));
         stack.push(Tok::Key(k));
-        if i > 0 {
-            stack.push(Tok::Text(", "));
-        }
+        stack.push(Tok::Start(i == 0));
     }
-    stack.push(Tok::Text("Dictionary({"));
 }
 
-pub(crate) fn fmt_tree(mut stack: Vec<Tok<'_>>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Levels `{:#?}` indents; deeper ones print at this indentation, so that the
+/// output of a hostile million-level value stays linear in its size.
+const MAX_INDENT: usize = 32;
+
+/// Bytes of data printed before the rest is only counted.
+const DATA_SHOWN: usize = 32;
+
+/// `Data(cafe)`, or past [`DATA_SHOWN`] bytes `Data(cafe…, 268 bytes)`.
+fn fmt_data(d: &[u8], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str("Data(")?;
+    for b in d.iter().take(DATA_SHOWN) {
+        write!(f, "{b:02x}")?;
+    }
+    if d.len() > DATA_SHOWN {
+        write!(f, "…, {} bytes", d.len())?;
+    }
+    f.write_str(")")
+}
+
+/// Prints what `stack` holds, `depth` containers in (those it will close).
+fn fmt_tree(mut stack: Vec<Tok<'_>>, mut depth: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let pretty = f.alternate();
+    let newline = |f: &mut fmt::Formatter<'_>, depth: usize| {
+        f.write_str("\n")?;
+        (0..depth.min(MAX_INDENT)).try_for_each(|_| f.write_str("    "))
+    };
     while let Some(tok) = stack.pop() {
         let v = match tok {
-            Tok::Text(t) => {
-                f.write_str(t)?;
+            Tok::Start(_) if pretty => {
+                newline(f, depth)?;
+                continue;
+            }
+            Tok::Start(first) => {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                continue;
+            }
+            Tok::End => {
+                if pretty {
+                    f.write_str(",")?;
+                }
+                continue;
+            }
+            Tok::Close(text) => {
+                depth -= 1;
+                if pretty {
+                    newline(f, depth)?;
+                }
+                f.write_str(text)?;
                 continue;
             }
             Tok::Key(k) => {
@@ -470,20 +579,26 @@ pub(crate) fn fmt_tree(mut stack: Vec<Tok<'_>>, f: &mut fmt::Formatter<'_>) -> f
             PlistValue::Integer(i) => write!(f, "Integer({i})")?,
             PlistValue::Real(r) => write!(f, "Real({r:?})")?,
             PlistValue::Date(d) => write!(f, "{d:?}")?,
-            PlistValue::Data(d) => write!(f, "Data({} bytes)", d.len())?,
+            PlistValue::Data(d) => fmt_data(d, f)?,
             PlistValue::String(s) => write!(f, "String({s:?})")?,
             PlistValue::Uid(u) => write!(f, "Uid({})", u.get())?,
+            PlistValue::Array(a) if a.is_empty() => f.write_str("Array([])")?,
+            PlistValue::Dictionary(d) if d.is_empty() => f.write_str("Dictionary({})")?,
             PlistValue::Array(a) => {
                 f.write_str("Array([")?;
-                stack.push(Tok::Text("])"));
+                depth += 1;
+                stack.push(Tok::Close("])"));
                 for (i, e) in a.iter().enumerate().rev() {
+                    stack.push(Tok::End);
                     stack.push(Tok::Value(e));
-                    if i > 0 {
-                        stack.push(Tok::Text(", "));
-                    }
+                    stack.push(Tok::Start(i == 0));
                 }
             }
-            PlistValue::Dictionary(d) => push_dictionary(d, &mut stack),
+            PlistValue::Dictionary(d) => {
+                f.write_str("Dictionary({")?;
+                depth += 1;
+                push_dictionary(d, &mut stack);
+            }
         }
     }
     Ok(())

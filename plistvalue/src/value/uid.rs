@@ -1,5 +1,10 @@
 //! Keyed-archiver object references (`0x8n` objects).
 
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, ErrorKind};
+
 /// A UID, as `NSKeyedArchiver` writes to refer to another object in `$objects`.
 ///
 /// ```
@@ -27,5 +32,33 @@ impl Uid {
 impl From<u64> for Uid {
     fn from(v: u64) -> Uid {
         Uid(v)
+    }
+}
+
+/// The index, in decimal.
+///
+/// ```
+/// use plistvalue::Uid;
+/// assert_eq!(Uid::new(12).to_string(), "12");
+/// assert_eq!("12".parse::<Uid>().unwrap(), Uid::new(12));
+/// assert!("-1".parse::<Uid>().is_err());
+/// ```
+impl fmt::Display for Uid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Decimal digits, as [`Uid`]'s `Display` writes them.
+impl FromStr for Uid {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Uid, Error> {
+        match text.parse::<u64>() {
+            Ok(v) if !text.starts_with('+') => Ok(Uid(v)),
+            _ => Err(Error::new(ErrorKind::InvalidText {
+                text: text.to_owned(),
+                target: "a UID",
+            })),
+        }
     }
 }

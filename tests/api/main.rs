@@ -1,0 +1,11 @@
+//! Issue 15, the everyday API: the traps a `serde_json` user falls into, printing,
+//! pointers into trees and lazy documents, conversions, and the dictionary's
+//! methods. One module per concern.
+
+mod conversions;
+mod dictionary;
+mod key_index;
+mod migration;
+mod paths;
+mod printing;
+mod traps;

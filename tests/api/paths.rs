@@ -1,0 +1,139 @@
+//! JSON pointers on the tree and on the lazy document, and a typed decode at a
+//! pointer whose errors carry the whole key path.
+
+use plistvalue::{plist, Document, ErrorKind, PathSegment, PlistValue};
+
+fn messages(n: usize) -> PlistValue {
+    let list: Vec<PlistValue> = (0..n)
+        .map(|i| plist!({ "id": i, "url": (format!("https://x/{i}")), "meta": { "size": (i * 10) } }))
+        .collect();
+    plist!({ "messages": list, "a/b": { "m~n": 1 }, "": 2 })
+}
+
+#[test]
+fn pointer_follows_rfc_6901_as_serde_json_does() {
+    let v = messages(3);
+    assert_eq!(v.pointer(""), Some(&v));
+    assert_eq!(
+        v.pointer("/messages/2/url").and_then(PlistValue::as_str),
+        Some("https://x/2")
+    );
+    assert_eq!(
+        v.pointer("/a~1b/m~0n").and_then(PlistValue::as_i64),
+        Some(1)
+    );
+    assert_eq!(
+        v.pointer("/").and_then(PlistValue::as_i64),
+        Some(2),
+        "the empty key"
+    );
+    for none in [
+        "/messages/3",
+        "/messages/01",
+        "/messages/+1",
+        "/messages/-1",
+        "/nope",
+        "messages",
+        "/messages/0/id/x",
+    ] {
+        assert_eq!(v.pointer(none), None, "{none}");
+    }
+    // RFC 6901's positions: "0" is one; "00", "+0", "" and " 1" are not.
+    let list = plist!([10, 11]);
+    assert_eq!(list.pointer("/0").and_then(PlistValue::as_i64), Some(10));
+    for bad in ["/00", "/+0", "/", "/ 1", "/1 "] {
+        assert_eq!(list.pointer(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn pointer_mut_changes_in_place() {
+    let mut v = messages(2);
+    *v.pointer_mut("/messages/1/meta/size").unwrap() = PlistValue::from("big");
+    assert_eq!(v["messages"][1]["meta"]["size"].as_str(), Some("big"));
+    assert!(v.pointer_mut("/messages/5").is_none());
+}
+
+#[test]
+fn lazy_pointer_matches_the_tree_and_reads_only_the_path() {
+    let v = messages(2000);
+    let bytes = plistvalue::to_vec(&v).unwrap();
+    for p in [
+        "",
+        "/messages/1999/url",
+        "/a~1b/m~0n",
+        "/",
+        "/messages/7/meta/size",
+        "/messages/2000",
+        "/x",
+        "/messages/0/id/deeper",
+        "no-slash",
+    ] {
+        let doc = Document::from_slice(&bytes).unwrap();
+        let lazy = doc.pointer(p).unwrap().map(|n| n.to_value().unwrap());
+        assert_eq!(lazy.as_ref(), v.pointer(p), "{p}");
+    }
+    let doc = Document::from_slice(&bytes).unwrap();
+    let url = doc.pointer("/messages/1234/url").unwrap().unwrap();
+    assert_eq!(url.as_ascii(), Some("https://x/1234"));
+    // The root's keys, the messages array, one message's keys and the url: a handful
+    // of objects out of more than 10,000.
+    assert!(
+        doc.objects_read() < 20,
+        "read {} objects",
+        doc.objects_read()
+    );
+}
+
+#[test]
+fn decode_at_decodes_one_value_and_names_the_whole_path() {
+    let mut v = messages(20);
+    v["messages"][12]["meta"]["size"] = "big".into();
+    let bytes = plistvalue::to_vec(&v).unwrap();
+    let doc = Document::from_slice(&bytes).unwrap();
+    assert_eq!(doc.decode_at::<u64>("/messages/3/meta/size").unwrap(), 30);
+    assert_eq!(
+        doc.decode_at::<String>("/messages/3/url").unwrap(),
+        "https://x/3"
+    );
+    let four = doc.pointer("/messages/4").unwrap().unwrap();
+    assert_eq!(
+        four.decode_at::<u64>("/meta/size").unwrap(),
+        40,
+        "from a node"
+    );
+
+    let err = doc.decode_at::<u64>("/messages/12/meta/size").unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::TypeMismatch { .. }),
+        "{err}"
+    );
+    assert_eq!(err.path_string(), "messages[12].meta.size");
+    assert!(err.offset().is_some());
+
+    // The error inside the value keeps its own steps, after the pointer's.
+    #[derive(plistvalue::FromPlist, Debug)]
+    struct Meta {
+        #[allow(dead_code)]
+        size: u64,
+    }
+    let err = doc.decode_at::<Meta>("/messages/12/meta").unwrap_err();
+    assert_eq!(err.path_string(), "messages[12].meta.size");
+
+    let err = doc.decode_at::<u64>("/messages/12/nope/size").unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::NoValueAt(p) if p == "/messages/12/nope/size"));
+    assert_eq!(
+        err.path().cloned().collect::<Vec<_>>(),
+        [
+            PathSegment::Key("messages".into()),
+            PathSegment::Index(12),
+            PathSegment::Key("nope".into()),
+        ]
+    );
+    let twelve = doc.pointer("/messages/12").unwrap().unwrap();
+    assert_eq!(
+        err.offset(),
+        Some(twelve.offset()),
+        "located at the last object reached"
+    );
+}
