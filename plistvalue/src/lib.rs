@@ -70,7 +70,7 @@ pub use encode::{to_file, to_vec, to_writer, Writer};
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{Error, ErrorKind, PathSegment, XmlError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
-pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
+pub use value::{key_order, Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{Encoder, Frame, ObjRef};
 
 /// The iterator and entry types of [`Dictionary`].
