@@ -44,13 +44,14 @@
 
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
-// 1. format, error   2. value, macros   3. writer, reader   4. convert   5. xml
+// 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath   5. xml
 // 6. serde   7. archive   8. the entry points: encode, decode, and this file.
 mod convert;
 mod decode;
 mod encode;
 pub mod error;
 mod format;
+mod keypath;
 mod macros;
 mod reader;
 #[cfg(feature = "serde")]
@@ -69,6 +70,7 @@ pub use encode::{to_file, to_vec, to_writer, Writer};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{Error, ErrorKind, PathSegment, XmlError};
+pub use keypath::{KeyPath, KeyPathError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use value::{key_order, Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{Encoder, Frame, ObjRef};
