@@ -291,10 +291,7 @@ mod tests {
         let mut root = Dictionary::new();
         root.insert(
             "list",
-            PlistValue::Array(vec![
-                PlistValue::from(10),
-                PlistValue::Dictionary(inner),
-            ]),
+            PlistValue::Array(vec![PlistValue::from(10), PlistValue::Dictionary(inner)]),
         );
         root.insert("s", PlistValue::from("text"));
         let mut v = PlistValue::Dictionary(root);

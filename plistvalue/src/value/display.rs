@@ -73,15 +73,15 @@ fn compare_tokens(a: Token<'_>, b: Token<'_>) -> Ordering {
 }
 
 /// A dictionary's entries in [`key_order`].
-pub(crate) fn sorted_entries(d: &Dictionary) -> Vec<(&String, &PlistValue)> {
+fn sorted_entries(d: &Dictionary) -> Vec<(&String, &PlistValue)> {
     let mut entries: Vec<_> = d.iter().collect();
     entries.sort_by(|a, b| key_order(a.0, b.0));
     entries
 }
 
-/// C's `%.16g`, as NSNumber's description prints a double: 16 significant digits,
+/// C's `%.16g`, as `NSNumber`'s description prints a double: 16 significant digits,
 /// trailing zeros removed, an exponent below 1e-4 and from 1e16 on.
-pub(crate) fn write_real(x: f64, out: &mut impl Write) -> fmt::Result {
+fn write_real(x: f64, out: &mut impl Write) -> fmt::Result {
     if x.is_nan() {
         return out.write_str("nan");
     }
@@ -158,7 +158,10 @@ fn write_leaf(v: &PlistValue, out: &mut impl Write) -> fmt::Result {
 /// A container being printed: its remaining children and its depth (the root's
 /// entries are at depth 1).
 enum Frame<'a> {
-    Array(std::iter::Enumerate<std::slice::Iter<'a, PlistValue>>, usize),
+    Array(
+        std::iter::Enumerate<std::slice::Iter<'a, PlistValue>>,
+        usize,
+    ),
     Dict(std::vec::IntoIter<(&'a String, &'a PlistValue)>, usize),
 }
 

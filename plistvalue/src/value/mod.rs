@@ -21,11 +21,10 @@ pub(crate) use date::DateText;
 #[cfg(feature = "xml")]
 pub(crate) use date::{civil_from_days, days_from_civil};
 pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
-pub use display::key_order;
-pub(crate) use display::{sorted_entries, write_real};
 pub use dictionary::{
     Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
 };
+pub use display::key_order;
 pub use index::ValueIndex;
 pub use integer::Integer;
 pub use uid::Uid;
