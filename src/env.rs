@@ -3,7 +3,7 @@
 //! skips visibly, unless the variable CI sets says it may not.
 
 use std::fmt::Display;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Set to `1` by `.ci/run`: a missing `../shared` (or `plistutil`) is a failure.
 pub const REQUIRE_SHARED: &str = "PLISTVALUE_REQUIRE_SHARED";
@@ -23,9 +23,14 @@ pub fn skip_unless_required(var: &str, why: impl Display) {
 /// `../shared/<rel>` if it exists; `None` after [`skip_unless_required`] otherwise.
 #[track_caller]
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
+    // From the workspace root, so that a member package's tests that include this
+    // file by `#[path]` (the CLI's) find the same folder.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").exists())
+        .unwrap_or(manifest);
+    let path = root.join("../shared").join(rel);
     if path.exists() {
         return Some(path);
     }
