@@ -275,7 +275,12 @@ fn p_matches_the_python_rendering_on_the_corpus() {
                 assert!(!out.stderr.is_empty(), "{}", path.display());
                 continue;
             }
-            assert_eq!(text(&out.stdout), want, "{}", path.display());
+            let mut got = text(&out.stdout);
+            if !fs::read(&path).unwrap().starts_with(b"bplist") {
+                // expat normalizes line ends in text, as XML says; CF keeps them.
+                got = got.replace("\r\n", "\n").replace('\r', "\n");
+            }
+            assert_eq!(got, want, "{}", path.display());
             compared += 1;
         }
     }

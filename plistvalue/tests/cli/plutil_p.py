@@ -63,6 +63,21 @@ def leaf(v):
     raise TypeError(type(v))
 
 
+def xml_uids(root):
+    """CF reads an XML `<dict><key>CF$UID</key><integer>N</integer></dict>` as a
+    UID; plistlib leaves it a dict."""
+    stack = [root]
+    while stack:
+        v = stack.pop()
+        items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else []
+        for k, c in list(items):
+            if isinstance(c, dict) and len(c) == 1 and type(c.get("CF$UID")) is int:
+                v[k] = plistlib.UID(c["CF$UID"])
+            else:
+                stack.append(c)
+    return root
+
+
 def render(root):
     out = []
     # (prefix, value, depth) items, and closers, on an explicit stack.
@@ -95,11 +110,19 @@ def render(root):
 def main():
     try:
         with open(sys.argv[1], "rb") as f:
-            tree = plistlib.load(f)
+            data = f.read()
+        tree = plistlib.loads(data)
+        if not data.startswith(b"bplist"):
+            tree = xml_uids(tree)
     except Exception as e:  # plistlib refuses some files CF reads
         print(e, file=sys.stderr)
         sys.exit(3)
-    sys.stdout.buffer.write(render(tree).encode("utf-8", "surrogatepass"))
+    try:
+        text = render(tree)
+    except (TypeError, AttributeError) as e:  # a non-string key: no -p form
+        print(e, file=sys.stderr)
+        sys.exit(3)
+    sys.stdout.buffer.write(text.encode("utf-8", "surrogatepass"))
 
 
 main()
