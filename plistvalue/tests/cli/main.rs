@@ -949,3 +949,73 @@ fn deep_files_are_read_without_recursion() {
         format!("{}\"z\"{}", "[".repeat(depth + 1), "]".repeat(depth + 1))
     );
 }
+
+#[test]
+fn stats_of_the_music_preferences_are_cli_md_s_table() {
+    let Some(file) = env::shared("corpus/bplist/Fadil369__plist-backup__com.apple.Music.plist")
+    else {
+        return;
+    };
+    let (code, out, err) = outcome(&["-stats", s(&file)]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let want = format!(
+        "{}: binary plist, 15231 bytes, 1183 objects
+  offset size 2, reference size 2, top object 0, offset table 2366 bytes, trailer 32 bytes
+  type                objects      bytes
+  dictionary              233       5499
+  array                     9        459
+  string (ASCII)           99       2241
+  string (UTF-16)           1         47
+  integer                  23         71
+  real                      1          5
+  data                      7       3693
+  boolean                 810        810
+  total                  1183      12825
+  references 2855; objects referenced more than once 36, sharing saves 29332 bytes
+  unreachable objects 808 (808 bytes); nesting depth 4
+",
+        s(&file)
+    );
+    assert_eq!(out, want);
+}
+
+#[test]
+fn stats_of_a_generated_file_add_up_to_its_size() {
+    let dir = scratch();
+    // "x" is written once and referenced three times; every type has a row.
+    let tree = plist!({ "a": ["x", "x", 1.5, true, (Uid::new(1))], "b": { "k": "x" }, "c": [[]] });
+    let file = write_binary(dir.path(), "g.plist", &tree);
+    let size = fs::metadata(&file).unwrap().len();
+    let (code, out, _) = outcome(&["-stats", s(&file)]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let total: Vec<u64> = lines
+        .iter()
+        .find(|l| l.starts_with("  total"))
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let objects = total[0];
+    // Header, objects, a 1-byte offset per object, trailer.
+    assert_eq!(8 + total[1] + objects + 32, size, "{out}");
+    assert!(out.contains("  string (ASCII)"), "{out}");
+    assert!(
+        out.contains("unreachable objects 0 (0 bytes); nesting depth 3"),
+        "{out}"
+    );
+    // XML is reported over the table its decode builds.
+    let xml = dir.path().join("g.xml");
+    fs::write(&xml, plistvalue::to_vec_xml(&tree).unwrap()).unwrap();
+    let (code, out, _) = outcome(&["-stats", s(&xml)]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(&format!(
+            "{}: XML plist, {} bytes, ",
+            s(&xml),
+            fs::metadata(&xml).unwrap().len()
+        )),
+        "{out}"
+    );
+}

@@ -48,6 +48,7 @@ pub enum Command {
         value: PlistValue,
     },
     Create(Fmt),
+    Stats,
 }
 
 /// The options that may follow a command.
@@ -91,6 +92,7 @@ const COMMANDS: &[(&str, ReadCommand)] = &[
     ("-insert", |a| edit(a, EditOp::Insert)),
     ("-replace", |a| edit(a, EditOp::Replace)),
     ("-remove", remove),
+    ("-stats", |_| Ok(Command::Stats)),
 ];
 
 /// The options: the word, and how it changes [`Options`] (with its argument, for
@@ -272,6 +274,7 @@ fn check(command: &Command, options: &Options, files: &[String]) -> Result<(), U
     let name = match command {
         Command::Lint => Some("-lint"),
         Command::Print => Some("-p"),
+        Command::Stats => Some("-stats"),
         _ => None,
     };
     for (given, flag) in [(options.out.is_some(), "-o"), (options.ext.is_some(), "-e")] {
@@ -300,6 +303,7 @@ commands:
   -replace KEYPATH -TYPE VALUE   set a value
   -remove KEYPATH                delete a value
   -create FMT                    write an empty dictionary as FMT
+  -stats                         objects, sizes and sharing of FILEs          (addition)
 types:   -bool -integer -float -string -date -data -xml -json -array -dictionary
 options: -s silent  -r readable JSON  -n no newline  -o PATH (- = stdout)  -e EXT  --
 keypaths: a.b.0 (array indices are digits); '\\.' is a literal dot: 'com\\.apple\\.foo.bar'

@@ -20,8 +20,9 @@ enum Mark {
     Done(u32),
 }
 
-/// Checks a binary plist whole.
-pub fn binary(bytes: &[u8]) -> Result<(), Error> {
+/// Checks a binary plist whole; its nesting depth (the root container is 1, a
+/// scalar root 0).
+pub fn binary(bytes: &[u8]) -> Result<u32, Error> {
     let doc = Document::with_limits(bytes, Limits::default().max_depth(MAX_DEPTH))?;
     doc.validate_all()?;
     walk(&doc)
@@ -83,10 +84,10 @@ fn check_leaf(node: &Node<'_, '_>) -> Result<(), Error> {
     Ok(())
 }
 
-fn walk(doc: &Document<'_>) -> Result<(), Error> {
+fn walk(doc: &Document<'_>) -> Result<u32, Error> {
     let root = doc.root()?;
     if !is_container(&root) {
-        return check_leaf(&root);
+        return check_leaf(&root).map(|()| 0);
     }
     // `validate_all` bounded the object count by the offset table's bytes.
     let mut marks = vec![Mark::Unseen; usize::try_from(doc.len()).unwrap_or(usize::MAX)];
@@ -97,8 +98,9 @@ fn walk(doc: &Document<'_>) -> Result<(), Error> {
             let done = stack.pop().expect("checked above");
             let height = done.height + 1;
             marks[done.node.index() as usize] = Mark::Done(height);
-            if let Some(parent) = stack.last_mut() {
-                parent.height = parent.height.max(height);
+            match stack.last_mut() {
+                Some(parent) => parent.height = parent.height.max(height),
+                None => return Ok(height),
             }
             continue;
         };
@@ -125,5 +127,5 @@ fn walk(doc: &Document<'_>) -> Result<(), Error> {
             }
         }
     }
-    Ok(())
+    unreachable!("the root's frame returns its height when it closes")
 }

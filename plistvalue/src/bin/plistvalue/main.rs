@@ -10,6 +10,7 @@ mod edit;
 mod files;
 mod json;
 mod lint;
+mod stats;
 mod text;
 mod values;
 
@@ -155,6 +156,21 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
             let bytes = files::encode(&input.name, &tree, fmt, options.readable)?;
             Ok(files::write(&files::destination(options, &input), &bytes)?)
         }
+        Command::Stats => {
+            let n = input.bytes.len();
+            let report = match input.source()? {
+                Source::Binary => stats::report(
+                    &input.name,
+                    &format!("binary plist, {n} bytes"),
+                    &input.bytes,
+                ),
+                Source::Xml => plistvalue::to_binary(&input.bytes)
+                    .and_then(|b| stats::report(&input.name, &format!("XML plist, {n} bytes"), &b)),
+                Source::Json => return Err(not_a_plist(&input)),
+            };
+            let report = report.map_err(|e| input.fail(Some(e)))?;
+            Ok(files::stdout(report.as_bytes())?)
+        }
         Command::Help | Command::Version | Command::Create(_) => Ok(()),
     }
 }
@@ -163,19 +179,22 @@ fn lint(input: &Input, options: &Options) -> Result<(), Trouble> {
     let checked = match input.source()? {
         Source::Binary => lint::binary(&input.bytes),
         Source::Xml => plistvalue::to_binary(&input.bytes).and_then(|b| lint::binary(&b)),
-        Source::Json => {
-            return Err(Failure(format!(
-                "{}: JSON text is not a property list (byte offset 0)",
-                input.name
-            ))
-            .into())
-        }
+        Source::Json => return Err(not_a_plist(input)),
     };
     checked.map_err(|e| input.fail(Some(e)))?;
     if !options.silent {
         files::stdout(format!("{}: OK\n", input.name).as_bytes())?;
     }
     Ok(())
+}
+
+/// `-lint` and `-stats` read plists only.
+fn not_a_plist(input: &Input) -> Trouble {
+    Failure(format!(
+        "{}: JSON text is not a property list (byte offset 0)",
+        input.name
+    ))
+    .into()
 }
 
 /// `-extract … raw` and `-type`: stdout with a newline (unless `-n`), or `-o PATH`
