@@ -1019,3 +1019,45 @@ fn stats_of_a_generated_file_add_up_to_its_size() {
         "{out}"
     );
 }
+
+#[test]
+fn diff_prints_cli_md_s_example_and_exits_like_diff() {
+    let dir = scratch();
+    let old = plist!({ "CFBundleVersion": "212", "LSUIElement": true, "items": [1, 2, 3],
+        "token": (PlistValue::Data(vec![0x7b, 0xb7])) });
+    let new = plist!({ "CFBundleVersion": "213", "NSHighResolutionCapable": true,
+        "items": [1, 2, 3.0], "token": (PlistValue::Data(vec![0x7b, 0xb7, 0x5d])) });
+    // Any formats: binary against XML.
+    let a = write_binary(dir.path(), "old.plist", &old);
+    let b = dir.path().join("new.plist");
+    fs::write(&b, plistvalue::to_vec_xml(&new).unwrap()).unwrap();
+    let (code, out, err) = outcome(&["-diff", s(&a), s(&b)]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert_eq!(
+        out,
+        "~ CFBundleVersion: \"212\" => \"213\"\n~ items.2: 3 => 3.0\n- LSUIElement: true\n\
+         + NSHighResolutionCapable: true\n\
+         ~ token: {length = 2, bytes = 0x7bb7} => {length = 3, bytes = 0x7bb75d}\n"
+    );
+    assert_eq!(
+        outcome(&["-diff", "-s", s(&a), s(&b)]),
+        (1, String::new(), String::new())
+    );
+    // Key order is no difference.
+    let reordered = write_binary(dir.path(), "r.plist", &plist!({ "b": 1, "a": 2 }));
+    let ordered = write_binary(dir.path(), "o.plist", &plist!({ "a": 2, "b": 1 }));
+    assert_eq!(
+        outcome(&["-diff", s(&ordered), s(&reordered)]),
+        (0, String::new(), String::new())
+    );
+    // Trouble is 2: a missing file, the wrong number of files.
+    let (code, _, err) = outcome(&["-diff", s(&a), s(&dir.path().join("missing"))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("file does not exist"), "{err}");
+    let (code, _, err) = outcome(&["-diff", s(&a)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("-diff takes two files; 1 were given.\n"),
+        "{err}"
+    );
+}

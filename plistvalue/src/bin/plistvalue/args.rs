@@ -49,6 +49,7 @@ pub enum Command {
     },
     Create(Fmt),
     Stats,
+    Diff,
 }
 
 /// The options that may follow a command.
@@ -93,6 +94,7 @@ const COMMANDS: &[(&str, ReadCommand)] = &[
     ("-replace", |a| edit(a, EditOp::Replace)),
     ("-remove", remove),
     ("-stats", |_| Ok(Command::Stats)),
+    ("-diff", |_| Ok(Command::Diff)),
 ];
 
 /// The options: the word, and how it changes [`Options`] (with its argument, for
@@ -275,12 +277,19 @@ fn check(command: &Command, options: &Options, files: &[String]) -> Result<(), U
         Command::Lint => Some("-lint"),
         Command::Print => Some("-p"),
         Command::Stats => Some("-stats"),
+        Command::Diff => Some("-diff"),
         _ => None,
     };
     for (given, flag) in [(options.out.is_some(), "-o"), (options.ext.is_some(), "-e")] {
         if let (true, Some(name)) = (given, name) {
             return usage(format!("{flag} is not used with {name}."));
         }
+    }
+    if matches!(command, Command::Diff) && files.len() != 2 {
+        return usage(format!(
+            "-diff takes two files; {} were given.",
+            files.len()
+        ));
     }
     if options.out.is_some() && files.len() > 1 {
         return usage(format!("-o takes one file; {} were given.", files.len()));
@@ -304,6 +313,8 @@ commands:
   -remove KEYPATH                delete a value
   -create FMT                    write an empty dictionary as FMT
   -stats                         objects, sizes and sharing of FILEs          (addition)
+  -diff A B                      differences between two plists, by keypath  (addition)
+                                 exit 0 same, 1 different, 2 trouble; -s: status only
 types:   -bool -integer -float -string -date -data -xml -json -array -dictionary
 options: -s silent  -r readable JSON  -n no newline  -o PATH (- = stdout)  -e EXT  --
 keypaths: a.b.0 (array indices are digits); '\\.' is a literal dot: 'com\\.apple\\.foo.bar'

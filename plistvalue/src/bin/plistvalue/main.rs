@@ -6,6 +6,7 @@
 //! Build with `cargo build --release -p plistvalue --features cli`.
 
 mod args;
+mod diff;
 mod edit;
 mod files;
 mod json;
@@ -66,7 +67,13 @@ fn main() -> ExitCode {
         Err(Usage(line)) => {
             say(&line);
             say("Run 'plistvalue -help' for usage.");
-            return ExitCode::FAILURE;
+            // -diff's trouble is 2, as diff(1)'s is.
+            let diff = argv.first().is_some_and(|a| a == "-diff");
+            return if diff {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            };
         }
     };
     if let Some(w) = invocation.warning {
@@ -87,6 +94,9 @@ fn run(inv: &Invocation) -> ExitCode {
             Err(BrokenPipe) => ExitCode::FAILURE,
         };
     }
+    if let Command::Diff = inv.command {
+        return run_diff(&inv.files, &inv.options);
+    }
     let mut status = ExitCode::SUCCESS;
     for file in &inv.files {
         match one_file(&inv.command, &inv.options, file) {
@@ -99,6 +109,32 @@ fn run(inv: &Invocation) -> ExitCode {
         }
     }
     status
+}
+
+/// `-diff A B`: 0 same, 1 different, 2 trouble.
+fn run_diff(files: &[String], options: &Options) -> ExitCode {
+    let mut trees = Vec::with_capacity(2);
+    for file in files {
+        match files::read(file).and_then(|input| input.decode()) {
+            Ok((tree, _)) => trees.push(tree),
+            Err(Failure(line)) => {
+                say(&line);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let lines = diff::lines(&trees[0], &trees[1]);
+    if lines.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    if !options.silent {
+        let mut text = lines.join("\n");
+        text.push('\n');
+        if files::stdout(text.as_bytes()).is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::FAILURE
 }
 
 fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trouble> {
@@ -171,7 +207,7 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
             let report = report.map_err(|e| input.fail(Some(e)))?;
             Ok(files::stdout(report.as_bytes())?)
         }
-        Command::Help | Command::Version | Command::Create(_) => Ok(()),
+        Command::Help | Command::Version | Command::Create(_) | Command::Diff => Ok(()),
     }
 }
 
