@@ -165,6 +165,12 @@ enum Frame<'a> {
     Dict(std::vec::IntoIter<(&'a String, &'a PlistValue)>, usize),
 }
 
+/// What an entry's line starts with.
+enum Label<'a> {
+    Index(usize),
+    Key(&'a str),
+}
+
 /// Opens `v` if it is a container: the frame of its children.
 fn open(v: &PlistValue, depth: usize) -> Option<Frame<'_>> {
     match v {
@@ -201,27 +207,11 @@ impl fmt::Display for PlistValue {
         write_leaf(self, f)?;
         let mut stack: Vec<Frame<'_>> = open(self, 1).into_iter().collect();
         while let Some(top) = stack.last_mut() {
-            let (child, depth) = match top {
-                Frame::Array(it, depth) => match it.next() {
-                    Some((i, v)) => {
-                        f.write_char('\n')?;
-                        indent(f, *depth)?;
-                        write!(f, "{i} => ")?;
-                        (v, *depth)
-                    }
-                    None => (self, *depth),
-                },
-                Frame::Dict(it, depth) => match it.next() {
-                    Some((k, v)) => {
-                        f.write_char('\n')?;
-                        indent(f, *depth)?;
-                        write!(f, "\"{k}\" => ")?;
-                        (v, *depth)
-                    }
-                    None => (self, *depth),
-                },
+            let (next, depth) = match top {
+                Frame::Array(it, depth) => (it.next().map(|(i, v)| (Label::Index(i), v)), *depth),
+                Frame::Dict(it, depth) => (it.next().map(|(k, v)| (Label::Key(k), v)), *depth),
             };
-            if std::ptr::eq(child, self) {
+            let Some((label, child)) = next else {
                 // The container is done: its closer, one level out.
                 let closer = match stack.pop() {
                     Some(Frame::Array(..)) => ']',
@@ -231,6 +221,12 @@ impl fmt::Display for PlistValue {
                 indent(f, depth - 1)?;
                 f.write_char(closer)?;
                 continue;
+            };
+            f.write_char('\n')?;
+            indent(f, depth)?;
+            match label {
+                Label::Index(i) => write!(f, "{i} => ")?,
+                Label::Key(k) => write!(f, "\"{k}\" => ")?,
             }
             write_leaf(child, f)?;
             if let Some(frame) = open(child, depth + 1) {

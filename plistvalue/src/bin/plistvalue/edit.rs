@@ -85,103 +85,114 @@ mod tests {
     fn every_row_of_the_table() {
         let doc = plist!({ "a": 1, "list": [1, [2], 3], "d": { "x": true } });
         let one = || PlistValue::from(9);
-        let ok = |op, path, want: PlistValue| {
+        let done = [
+            (
+                EditOp::Insert,
+                "z",
+                plist!({ "a": 1, "list": [1, [2], 3], "d": { "x": true }, "z": 9 }),
+            ),
+            (
+                EditOp::Insert,
+                "list.3",
+                plist!({ "a": 1, "list": [1, [2], 3, 9], "d": { "x": true } }),
+            ),
+            (
+                EditOp::Insert,
+                "list.0",
+                plist!({ "a": 1, "list": [9, 1, [2], 3], "d": { "x": true } }),
+            ),
+            (
+                EditOp::Append,
+                "list.1",
+                plist!({ "a": 1, "list": [1, [2, 9], 3], "d": { "x": true } }),
+            ),
+            (
+                EditOp::Append,
+                "list",
+                plist!({ "a": 1, "list": [1, [2], 3, 9], "d": { "x": true } }),
+            ),
+            (
+                EditOp::Replace,
+                "a",
+                plist!({ "a": 9, "list": [1, [2], 3], "d": { "x": true } }),
+            ),
+            (
+                EditOp::Replace,
+                "list.2",
+                plist!({ "a": 1, "list": [1, [2], 9], "d": { "x": true } }),
+            ),
+            (
+                EditOp::Remove,
+                "d.x",
+                plist!({ "a": 1, "list": [1, [2], 3], "d": {} }),
+            ),
+            (
+                EditOp::Remove,
+                "a",
+                plist!({ "list": [1, [2], 3], "d": { "x": true } }),
+            ),
+        ];
+        for (op, path, want) in done {
             assert_eq!(
                 edit(doc.clone(), op, path, one()).unwrap(),
                 want,
                 "{op:?} {path}"
             );
-        };
-        ok(
-            EditOp::Insert,
-            "z",
-            plist!({ "a": 1, "list": [1, [2], 3], "d": { "x": true }, "z": 9 }),
-        );
-        ok(
-            EditOp::Insert,
-            "list.3",
-            plist!({ "a": 1, "list": [1, [2], 3, 9], "d": { "x": true } }),
-        );
-        ok(
-            EditOp::Insert,
-            "list.0",
-            plist!({ "a": 1, "list": [9, 1, [2], 3], "d": { "x": true } }),
-        );
-        ok(
-            EditOp::Append,
-            "list.1",
-            plist!({ "a": 1, "list": [1, [2, 9], 3], "d": { "x": true } }),
-        );
-        ok(
-            EditOp::Append,
-            "list",
-            plist!({ "a": 1, "list": [1, [2], 3, 9], "d": { "x": true } }),
-        );
-        ok(
-            EditOp::Replace,
-            "a",
-            plist!({ "a": 9, "list": [1, [2], 3], "d": { "x": true } }),
-        );
-        ok(
-            EditOp::Replace,
-            "list.2",
-            plist!({ "a": 1, "list": [1, [2], 9], "d": { "x": true } }),
-        );
-        ok(
-            EditOp::Remove,
-            "d.x",
-            plist!({ "a": 1, "list": [1, [2], 3], "d": {} }),
-        );
-        ok(
-            EditOp::Remove,
-            "a",
-            plist!({ "list": [1, [2], 3], "d": { "x": true } }),
-        );
+        }
         // Replacing keeps the key's position.
         let replaced = edit(doc.clone(), EditOp::Replace, "a", one()).unwrap();
         assert_eq!(
             replaced.as_dictionary().unwrap().get_index(0).unwrap().0,
             "a"
         );
-        let err = |op, path| edit(doc.clone(), op, path, one()).unwrap_err();
-        assert_eq!(
-            err(EditOp::Insert, "a"),
-            "Value already exists at key path a"
-        );
-        assert_eq!(
-            err(EditOp::Insert, "list.5"),
-            "Index 5 out of bounds in array at key path list.5"
-        );
-        assert_eq!(
-            err(EditOp::Replace, "list.3"),
-            "Index 3 out of bounds in array at key path list.3"
-        );
-        assert_eq!(
-            err(EditOp::Append, "a"),
-            "Appending to a non-array at key path a"
-        );
-        assert_eq!(
-            err(EditOp::Append, "missing"),
-            "Appending to a non-array at key path missing"
-        );
-        assert_eq!(
-            err(EditOp::Remove, "nope"),
-            "No value to remove at key path nope"
-        );
-        assert_eq!(
-            err(EditOp::Remove, "list.3"),
-            "No value to remove at key path list.3"
-        );
-        assert_eq!(
-            err(EditOp::Insert, "list.x"),
-            "Unable to index into array with key path list.x"
-        );
-        assert_eq!(
-            err(EditOp::Insert, "a.b"),
-            "Unable to insert value at key path a.b"
-        );
-        assert_eq!(err(EditOp::Insert, "no.such"), "Key path not found no.such");
-        assert_eq!(err(EditOp::Insert, "a..b"), "Key path not found a..b");
+        let refused = [
+            (EditOp::Insert, "a", "Value already exists at key path a"),
+            (
+                EditOp::Insert,
+                "list.5",
+                "Index 5 out of bounds in array at key path list.5",
+            ),
+            (
+                EditOp::Replace,
+                "list.3",
+                "Index 3 out of bounds in array at key path list.3",
+            ),
+            (
+                EditOp::Append,
+                "a",
+                "Appending to a non-array at key path a",
+            ),
+            (
+                EditOp::Append,
+                "missing",
+                "Appending to a non-array at key path missing",
+            ),
+            (
+                EditOp::Remove,
+                "nope",
+                "No value to remove at key path nope",
+            ),
+            (
+                EditOp::Remove,
+                "list.3",
+                "No value to remove at key path list.3",
+            ),
+            (
+                EditOp::Insert,
+                "list.x",
+                "Unable to index into array with key path list.x",
+            ),
+            (
+                EditOp::Insert,
+                "a.b",
+                "Unable to insert value at key path a.b",
+            ),
+            (EditOp::Insert, "no.such", "Key path not found no.such"),
+            (EditOp::Insert, "a..b", "Key path not found a..b"),
+        ];
+        for (op, path, want) in refused {
+            assert_eq!(edit(doc.clone(), op, path, one()).unwrap_err(), want);
+        }
         // An empty root dictionary can be edited.
         assert_eq!(
             edit(plist!({}), EditOp::Insert, "k", one()).unwrap(),
