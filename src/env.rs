@@ -5,7 +5,7 @@
 
 use std::fmt::Display;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Where the shared folder is, when it is not `../shared` beside the checkout.
 pub const SHARED_DIR: &str = "PLISTVALUE_SHARED";
@@ -35,7 +35,16 @@ pub fn skip_unless_required(var: &str, why: impl Display) {
 pub fn shared_dir() -> PathBuf {
     match std::env::var_os(SHARED_DIR) {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        // From the workspace root, so that a member package's tests that include this
+        // file by `#[path]` (the CLI's) find the same folder.
+        None => {
+            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let root = manifest
+                .ancestors()
+                .find(|d| d.join("Cargo.lock").exists())
+                .unwrap_or(manifest);
+            root.join("../shared")
+        }
     }
 }
 

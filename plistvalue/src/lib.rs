@@ -55,7 +55,7 @@
 
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
-// 1. format, error   2. value, macros   3. writer, reader   4. convert   5. xml
+// 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath   5. xml
 // 6. serde   7. archive   8. the entry points: encode, decode, tree, and this file.
 mod convert;
 mod decode;
@@ -65,6 +65,7 @@ mod encode;
 pub mod derive_guide {}
 pub mod error;
 mod format;
+mod keypath;
 mod macros;
 mod reader;
 #[cfg(feature = "serde")]
@@ -84,9 +85,10 @@ pub use encode::{to_file, to_vec, to_writer, Writer};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{Error, ErrorKind, PathSegment, XmlError};
+pub use keypath::{KeyPath, KeyPathError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};
-pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
+pub use value::{key_order, Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{Encoder, Frame, ObjRef, MAX_ENCODE_DEPTH};
 
 /// The iterator and entry types of [`Dictionary`].

@@ -5,6 +5,7 @@
 mod data;
 mod date;
 mod dictionary;
+mod display;
 mod from;
 mod index;
 mod integer;
@@ -24,6 +25,7 @@ pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::{
     Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
 };
+pub use display::key_order;
 pub use index::ValueIndex;
 pub use integer::Integer;
 pub use uid::Uid;
