@@ -46,6 +46,7 @@
 // that no module imports one above it):
 // 1. format, error   2. value, macros   3. writer, reader   4. convert   5. xml
 // 6. serde   7. archive   8. the entry points: encode, decode, and this file.
+pub mod archive;
 mod convert;
 mod decode;
 mod encode;
@@ -68,7 +69,7 @@ pub use decode::{
 pub use encode::{to_file, to_vec, to_writer, Writer};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
-pub use error::{Error, ErrorKind, PathSegment, XmlError};
+pub use error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind, PathSegment, XmlError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use value::{Data, Date, Dictionary, Integer, PlistValue, Uid, ValueIndex};
 pub use writer::{Encoder, Frame, ObjRef};
