@@ -174,7 +174,7 @@ fn load(bytes: &[u8]) -> Result<PlistValue, Error> {
         return convert::decode_document(bytes, Limits::default());
     }
     #[cfg(feature = "xml")]
-    return crate::xml::decode(bytes);
+    return crate::xml::decode_archive(bytes);
     #[cfg(not(feature = "xml"))]
     Err(crate::error::XmlError::Disabled.into())
 }

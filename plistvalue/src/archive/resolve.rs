@@ -352,7 +352,7 @@ impl<'v> Resolver<'v> {
             if let (Some(PlistValue::Array(ks)), Some(PlistValue::Array(vs))) =
                 (d.get("NS.keys"), d.get("NS.objects"))
             {
-                if let Some(keys) = self.native_keys(ks, vs)? {
+                if let Some(keys) = self.native_keys(ks, vs).map_err(|e| tag(e, n))? {
                     return open(Body::Dict {
                         keys,
                         vals: vs,
@@ -659,17 +659,24 @@ fn accept(parent: &mut Frame<'_>, value: PlistValue) {
     }
 }
 
+/// Names `$objects[n]` in an archive error that names no object yet.
+#[cold]
+fn tag(err: Error, n: usize) -> Error {
+    match err.kind() {
+        ErrorKind::Archive(a) if a.object.is_none() => {
+            let mut a = a.clone();
+            a.object = Some(n as u64);
+            Error::new(ErrorKind::Archive(a))
+        }
+        _ => err,
+    }
+}
+
 /// Names the `$objects` index and the tree path of an error met with `stack` open.
 #[cold]
 fn locate(mut err: Error, stack: &[Frame<'_>]) -> Error {
-    if let ErrorKind::Archive(a) = err.kind() {
-        if a.object.is_none() {
-            if let Some(n) = stack.iter().rev().find_map(|f| f.object) {
-                let mut a = a.clone();
-                a.object = Some(n as u64);
-                err = Error::new(ErrorKind::Archive(a));
-            }
-        }
+    if let Some(n) = stack.iter().rev().find_map(|f| f.object) {
+        err = tag(err, n);
     }
     for frame in stack.iter().rev() {
         err = match &frame.body {
