@@ -4,13 +4,17 @@
 
 use plistvalue::archive;
 
-use crate::json::tagged;
-use crate::oracle::{self, ours, Outcome};
+use plistvalue_suite::archive::json::tagged;
+use plistvalue_suite::archive::oracle::{self, ours, Outcome};
 
 #[test]
 fn corpus_unarchives_to_the_oracles_tree() {
-    let Some(files) = oracle::corpus() else { return };
-    let Some(expected) = oracle::run(&files, false) else { return };
+    let Some(files) = oracle::corpus() else {
+        return;
+    };
+    let Some(expected) = oracle::run(&files, false) else {
+        return;
+    };
     let (mut trees, mut errors, mut wrong) = (0, 0, Vec::new());
     for (file, (want, _)) in files.iter().zip(&expected) {
         let got = ours(&archive::unarchive(&std::fs::read(file).unwrap()));
@@ -25,14 +29,24 @@ fn corpus_unarchives_to_the_oracles_tree() {
             (Outcome::Error(_), _) => errors += 1,
         }
     }
-    eprintln!("{trees} trees and {errors} errors agree with unarchive.py ({} files)", files.len());
-    assert!(wrong.is_empty(), "{} differ:\n{}", wrong.len(), wrong.join("\n"));
+    eprintln!(
+        "{trees} trees and {errors} errors agree with unarchive.py ({} files)",
+        files.len()
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
     assert!(trees >= 100, "the corpus holds more than {trees} archives");
 }
 
 #[test]
 fn archived_corpus_trees_read_back_the_same_here_and_in_the_oracle() {
-    let Some(files) = oracle::corpus() else { return };
+    let Some(files) = oracle::corpus() else {
+        return;
+    };
     let dir = std::env::temp_dir().join(format!("plistvalue-archive-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut written = Vec::new();
@@ -50,17 +64,30 @@ fn archived_corpus_trees_read_back_the_same_here_and_in_the_oracle() {
         written.push(out);
         trees.push((file, tagged(&tree)));
     }
-    let Some(read) = oracle::run(&written, true) else { return };
+    let Some(read) = oracle::run(&written, true) else {
+        return;
+    };
     let mut wrong = Vec::new();
     for ((file, tree), (outcome, violations)) in trees.iter().zip(read) {
         if outcome != Outcome::Tree(tree.clone()) {
-            wrong.push(format!("{}: the oracle reads back {outcome:.200?}", file.display()));
+            wrong.push(format!(
+                "{}: the oracle reads back {outcome:.200?}",
+                file.display()
+            ));
         }
         if !violations.is_empty() {
             wrong.push(format!("{}: {violations}", file.display()));
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
-    eprintln!("{} archived trees read back by unarchive.py, W1-W7 kept", trees.len());
-    assert!(wrong.is_empty(), "{} differ:\n{}", wrong.len(), wrong.join("\n"));
+    eprintln!(
+        "{} archived trees read back by unarchive.py, W1-W7 kept",
+        trees.len()
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

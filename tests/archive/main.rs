@@ -3,6 +3,4 @@
 //! the lazy and typed views.
 
 mod corpus;
-mod json;
-mod oracle;
 mod typed;

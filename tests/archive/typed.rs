@@ -5,7 +5,9 @@ use plistvalue::{Date, PlistValue};
 
 #[test]
 fn lazy_and_typed_agree_with_unarchive_on_the_corpus() {
-    let Some(files) = crate::oracle::corpus() else { return };
+    let Some(files) = plistvalue_suite::archive::oracle::corpus() else {
+        return;
+    };
     let mut agreed = 0;
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
@@ -57,7 +59,16 @@ fn an_apps_class_decodes_into_a_derived_type() {
     assert_eq!(notes[0].created, Date::from_seconds_since_2001(7.0));
     assert_eq!(notes[1].tags, ["home", "list"]);
     let view = Archive::from_slice(&bytes).unwrap();
-    let second: Note = view.document().unwrap().root().unwrap().at(1).unwrap().unwrap().decode().unwrap();
+    let second: Note = view
+        .document()
+        .unwrap()
+        .root()
+        .unwrap()
+        .at(1)
+        .unwrap()
+        .unwrap()
+        .decode()
+        .unwrap();
     assert_eq!(second, notes[1]);
     let err = archive::from_slice::<Vec<u64>>(&bytes).unwrap_err();
     assert_eq!(err.path_string(), "[0]");

@@ -41,7 +41,7 @@ use crate::writer::Buffers;
 use resolve::{fail, Resolver};
 
 /// The archiver names `$archiver` may hold (R1.2): Foundation's, and the iOS
-/// NanoRegistry subclass's.
+/// `NanoRegistry` subclass's.
 const ARCHIVERS: [&str; 2] = ["NSKeyedArchiver", "NRKeyedArchiver"];
 /// `$version` (L1).
 const VERSION: u64 = 100_000;

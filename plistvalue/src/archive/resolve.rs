@@ -225,7 +225,9 @@ impl<'v> Resolver<'v> {
             )));
         };
         let Some(PlistValue::String(name)) = cd.get("$classname") else {
-            return Err(bad(format!("class dictionary {uid} has no string $classname")));
+            return Err(bad(format!(
+                "class dictionary {uid} has no string $classname"
+            )));
         };
         let names = |key: &str| -> Result<Option<&'v [PlistValue]>, Error> {
             match cd.get(key) {
@@ -257,7 +259,9 @@ impl<'v> Resolver<'v> {
                 };
                 let name = self.class_of(c.get(), index(uid))?.name;
                 Ok(match only_field(d) {
-                    Some(("NS.string", PlistValue::String(s))) if STRING_CLASSES.contains(&name) => {
+                    Some(("NS.string", PlistValue::String(s)))
+                        if STRING_CLASSES.contains(&name) =>
+                    {
                         Some(s.as_str())
                     }
                     _ => None,
@@ -328,7 +332,12 @@ impl<'v> Resolver<'v> {
     }
 
     /// The frame of object `n`: native when its shape is canonical (R3), else generic.
-    fn object(&mut self, n: usize, d: &'v Dictionary, class: Class<'v>) -> Result<Frame<'v>, Error> {
+    fn object(
+        &mut self,
+        n: usize,
+        d: &'v Dictionary,
+        class: Class<'v>,
+    ) -> Result<Frame<'v>, Error> {
         let name = class.name;
         let open = |body| {
             Ok(Frame {
@@ -380,7 +389,11 @@ impl<'v> Resolver<'v> {
             }
         }
         open(Body::Fields {
-            src: d.iter().filter(|(k, _)| *k != "$class").map(|(k, v)| (k.as_str(), v)).collect(),
+            src: d
+                .iter()
+                .filter(|(k, _)| *k != "$class")
+                .map(|(k, v)| (k.as_str(), v))
+                .collect(),
             next: 0,
             meta,
             out: Vec::new(),
@@ -426,7 +439,11 @@ impl<'v> Resolver<'v> {
     }
 
     /// An inline scalar (R3.7).
-    fn inline_scalar(&mut self, v: &'v PlistValue, object: Option<usize>) -> Result<PlistValue, Error> {
+    fn inline_scalar(
+        &mut self,
+        v: &'v PlistValue,
+        object: Option<usize>,
+    ) -> Result<PlistValue, Error> {
         match v {
             PlistValue::String(_)
             | PlistValue::Boolean(_)
@@ -450,7 +467,9 @@ impl<'v> Resolver<'v> {
         self.enter(&stack[0], 1);
         loop {
             let depth = stack.len();
-            let top = stack.last_mut().expect("the stack holds the frame being built");
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the frame being built");
             let step = self.step(top, depth);
             match step {
                 Ok(Step::Child(frame)) => {
@@ -624,25 +643,25 @@ impl<'v> Resolver<'v> {
                 let out = std::mem::take(out);
                 self.count(PlistValue::Array(out)).map(Step::Done)
             }
-            Body::Wrapper { top, done } => match top.take() {
-                Some(top) => Ok(Step::Child(Frame {
-                    object: None,
-                    body: Body::Fields {
-                        src: top.iter().map(|(k, v)| (k.as_str(), v)).collect(),
-                        next: 0,
-                        meta: Vec::new(),
-                        out: Vec::new(),
-                        inline: Vec::new(),
-                    },
-                })),
-                None => {
-                    let inner = done.take().unwrap_or_default();
-                    let key = self.key("$top")?;
-                    let mut d = Dictionary::new();
-                    d.insert(key, inner);
-                    self.count(PlistValue::Dictionary(d)).map(Step::Done)
+            Body::Wrapper { top, done } => {
+                if let Some(top) = top.take() {
+                    return Ok(Step::Child(Frame {
+                        object: None,
+                        body: Body::Fields {
+                            src: top.iter().map(|(k, v)| (k.as_str(), v)).collect(),
+                            next: 0,
+                            meta: Vec::new(),
+                            out: Vec::new(),
+                            inline: Vec::new(),
+                        },
+                    }));
                 }
-            },
+                let inner = done.take().unwrap_or_default();
+                let key = self.key("$top")?;
+                let mut d = Dictionary::new();
+                d.insert(key, inner);
+                self.count(PlistValue::Dictionary(d)).map(Step::Done)
+            }
         }
     }
 }
@@ -651,7 +670,9 @@ impl<'v> Resolver<'v> {
 fn accept(parent: &mut Frame<'_>, value: PlistValue) {
     match &mut parent.body {
         Body::Array { out, .. } | Body::Inline { out, .. } => out.push(value),
-        Body::Dict { keys, next, out, .. } => {
+        Body::Dict {
+            keys, next, out, ..
+        } => {
             out.insert(keys[*next - 1].to_owned(), value);
         }
         Body::Fields { src, next, out, .. } => out.push((src[*next - 1].0.to_owned(), value)),
@@ -714,12 +735,16 @@ fn only_field(d: &Dictionary) -> Option<(&str, &PlistValue)> {
     if d.len() != 2 {
         return None;
     }
-    d.iter().find(|(k, _)| *k != "$class").map(|(k, v)| (k.as_str(), v))
+    d.iter()
+        .find(|(k, _)| *k != "$class")
+        .map(|(k, v)| (k.as_str(), v))
 }
 
 /// The UIDs of an array that holds only UIDs.
 fn uids(a: &[PlistValue]) -> Option<Vec<u64>> {
-    a.iter().map(|v| v.as_uid().map(crate::value::Uid::get)).collect()
+    a.iter()
+        .map(|v| v.as_uid().map(crate::value::Uid::get))
+        .collect()
 }
 
 fn array<'v>(refs: Vec<u64>) -> Body<'v> {

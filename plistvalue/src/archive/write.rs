@@ -115,7 +115,7 @@ impl<'t> Archiver<'t> {
             }
             PlistValue::Array(_) | PlistValue::Dictionary(_) => {
                 let slot = self.reserve();
-                let frame = self.container(tree, slot)?;
+                let frame = Self::container(tree, slot)?;
                 self.run(frame, vec![Some(slot)])?
             }
             _ => self.leaf(tree)?,
@@ -131,7 +131,7 @@ impl<'t> Archiver<'t> {
     }
 
     /// The frame of an array or dictionary written as the object at `slot`.
-    fn container(&mut self, node: &'t PlistValue, slot: usize) -> Result<Frame<'t>, Error> {
+    fn container(node: &'t PlistValue, slot: usize) -> Result<Frame<'t>, Error> {
         match node {
             PlistValue::Array(items) => Ok(Frame::Array {
                 slot: Some(slot),
@@ -270,7 +270,8 @@ impl<'t> Archiver<'t> {
         if let Some(&i) = self.classes.get(&key) {
             return uid(i);
         }
-        let strings = |l: &[&str]| PlistValue::Array(l.iter().map(|s| PlistValue::from(*s)).collect());
+        let strings =
+            |l: &[&str]| PlistValue::Array(l.iter().map(|s| PlistValue::from(*s)).collect());
         let mut cd = Dictionary::with_capacity(3);
         cd.insert("$classname", PlistValue::from(key.0));
         if let Some(chain) = &key.1 {
@@ -326,7 +327,7 @@ impl<'t> Archiver<'t> {
                     }
                     PlistValue::Array(_) | PlistValue::Dictionary(_) => {
                         let slot = self.reserve();
-                        let frame = self.container(node, slot)?;
+                        let frame = Self::container(node, slot)?;
                         path.push(Some(slot));
                         stack.push(frame);
                     }
@@ -404,7 +405,9 @@ fn give(frame: &mut Frame<'_>, r: PlistValue) {
 /// What `frame` needs next, storing inline scalars as it goes.
 fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
     match frame {
-        Frame::Array { items, refs, .. } => Ok(items.get(refs.len()).map_or(Need::Done, Need::Object)),
+        Frame::Array { items, refs, .. } => {
+            Ok(items.get(refs.len()).map_or(Need::Done, Need::Object))
+        }
         Frame::Dict {
             entries,
             keys,
@@ -414,7 +417,9 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
             if keys.len() < entries.len() {
                 return Ok(Need::Key(entries[keys.len()].0));
             }
-            Ok(entries.get(vals.len()).map_or(Need::Done, |e| Need::Object(e.1)))
+            Ok(entries
+                .get(vals.len())
+                .map_or(Need::Done, |e| Need::Object(e.1)))
         }
         Frame::Object {
             fields,

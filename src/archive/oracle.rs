@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::env::{python3, shared};
 use plistvalue::{ErrorKind, PlistValue};
-use plistvalue_suite::env::{python3, shared};
 
 const SCRIPT: &str = r#"
 import sys
@@ -37,7 +37,7 @@ pub enum Outcome {
 /// Our outcome in the oracle's words: a property-list error is `plist`.
 pub fn ours(result: &Result<PlistValue, plistvalue::Error>) -> Outcome {
     match result {
-        Ok(tree) => Outcome::Tree(crate::json::tagged(tree)),
+        Ok(tree) => Outcome::Tree(super::json::tagged(tree)),
         Err(e) => Outcome::Error(match e.kind() {
             ErrorKind::Archive(a) => a.kind.name().to_owned(),
             _ => "plist".to_owned(),
@@ -49,7 +49,11 @@ pub fn ours(result: &Result<PlistValue, plistvalue::Error>) -> Outcome {
 /// (empty when none); `None` when ../shared or python3 is missing (skipped visibly).
 pub fn run(files: &[PathBuf], layout: bool) -> Option<Vec<(Outcome, String)>> {
     let tools = shared("tools")?;
-    let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
+    let mut list = String::new();
+    for f in files {
+        list.push_str(f.to_str()?);
+        list.push('\n');
+    }
     let mode = if layout { "layout" } else { "tree" };
     let out = python3(SCRIPT, &[tools.to_str()?, mode], list.as_bytes())?;
     let text = String::from_utf8(out).expect("UTF-8 from the oracle");
