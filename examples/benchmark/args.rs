@@ -11,6 +11,7 @@ usage: cargo run --release --example benchmark -- [OPTIONS] [FILE]
   --json FILE      also write the table(s) as JSON
   --scaling        time per message at N = 2000, 20000, 200000 (slow)
   --quick          N = 2000, 3 rounds: a smoke test, not a measurement
+  --archive        only the NSKeyedArchiver rows
   FILE             re-encode FILE as an untyped PlistValue with both libraries";
 
 pub struct Args {
@@ -20,6 +21,7 @@ pub struct Args {
     pub json: Option<String>,
     pub scaling: bool,
     pub quick: bool,
+    pub archive: bool,
     pub file: Option<String>,
 }
 
@@ -31,6 +33,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         json: None,
         scaling: false,
         quick: false,
+        archive: false,
         file: None,
     };
     let mut n = None;
@@ -51,6 +54,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--json" => a.json = Some(value("--json")?),
             "--scaling" => a.scaling = true,
             "--quick" => a.quick = true,
+            "--archive" => a.archive = true,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             _ if a.file.is_some() => return Err("only one FILE".into()),

@@ -15,9 +15,9 @@ pub(crate) const META: [&str; 4] = ["$class", "$classes", "$classhints", "$inlin
 /// The nil entry (L2, R2.2).
 pub(crate) const NULL_NAME: &str = "$null";
 
-const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
+pub(crate) const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
 const ORDERED_SET_CLASSES: [&str; 2] = ["NSOrderedSet", "NSMutableOrderedSet"];
-const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
+pub(crate) const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
 const STRING_CLASSES: [&str; 2] = ["NSString", "NSMutableString"];
 const DATA_CLASSES: [&str; 2] = ["NSData", "NSMutableData"];
 

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::resolve::{fail, META, NULL_NAME};
+use super::resolve::{fail, ARRAY_CLASSES, DICT_CLASSES, META, NULL_NAME};
 use crate::error::{ArchiveErrorKind, Error};
 use crate::value::{Dictionary, Integer, PlistValue, Uid};
 
@@ -24,21 +24,25 @@ type ClassKey<'t> = (&'t str, Option<Vec<&'t str>>, Option<Vec<&'t str>>);
 
 /// A container being written.
 enum Frame<'t> {
-    /// An `NSArray` (at `slot`) or an inline array (no slot): its elements.
+    /// An `NSArray` (at `slot`) or an inline array (no slot): its elements, and
+    /// whether its scalars stay inline rather than become references.
     Array {
         slot: Option<usize>,
         items: &'t [PlistValue],
         refs: Vec<PlistValue>,
+        scalars_inline: bool,
     },
-    /// An `NSDictionary`: all keys, then all values.
+    /// An `NSDictionary`: the UIDs of all keys, then of all values.
     Dict {
         slot: usize,
         entries: Vec<(&'t str, &'t PlistValue)>,
-        keys: Vec<PlistValue>,
-        vals: Vec<PlistValue>,
+        refs: Vec<PlistValue>,
     },
     /// A generic object (at `slot`), or `$top`'s fields (no slot).
     Object {
+        /// The fields are those of a native array or dictionary class: their inline
+        /// arrays keep their scalars inline (see [`keeps_scalars`]).
+        native_shape: bool,
         slot: Option<usize>,
         class: Option<ClassKey<'t>>,
         fields: Vec<(&'t str, &'t PlistValue)>,
@@ -52,8 +56,8 @@ enum Frame<'t> {
 enum Need<'t> {
     /// The UID of a value written as an object.
     Object(&'t PlistValue),
-    /// The UIDs of an inline array.
-    Inline(&'t [PlistValue]),
+    /// The UIDs of an inline array (its scalars kept inline when true).
+    Inline(&'t [PlistValue], bool),
     /// The UID of a dictionary key, a string.
     Key(&'t str),
     /// Nothing: the frame is finished.
@@ -137,6 +141,7 @@ impl<'t> Archiver<'t> {
                 slot: Some(slot),
                 items,
                 refs: Vec::new(),
+                scalars_inline: false,
             }),
             PlistValue::Dictionary(d) if d.contains_key("$class") => {
                 Self::object_frame(Some(slot), d, &META)
@@ -151,8 +156,7 @@ impl<'t> Archiver<'t> {
                 Ok(Frame::Dict {
                     slot,
                     entries: d.iter().map(|(k, v)| (k.as_str(), v)).collect(),
-                    keys: Vec::new(),
-                    vals: Vec::new(),
+                    refs: Vec::new(),
                 })
             }
             _ => Err(refuse(format!("a {} is not a container", node.kind_name()))),
@@ -202,6 +206,7 @@ impl<'t> Archiver<'t> {
             Some(_) => return Err(refuse("$class must be a string (A1)".to_owned())),
         };
         Ok(Frame::Object {
+            native_shape: class.as_ref().is_some_and(|c| keeps_scalars(c.0, &fields)),
             slot,
             class,
             fields,
@@ -301,12 +306,13 @@ impl<'t> Archiver<'t> {
                     path.pop();
                     result = Some(self.finish(frame));
                 }
-                Need::Inline(items) => {
+                Need::Inline(items, scalars_inline) => {
                     path.push(None);
                     stack.push(Frame::Array {
                         slot: None,
                         items,
                         refs: Vec::new(),
+                        scalars_inline,
                     });
                 }
                 Need::Key(k) => result = Some(self.scalar(Scalar::Str(k))),
@@ -356,10 +362,13 @@ impl<'t> Archiver<'t> {
                 (slot, d, class)
             }
             Frame::Dict {
-                slot, keys, vals, ..
+                slot,
+                entries,
+                mut refs,
             } => {
+                let vals = refs.split_off(entries.len());
                 let mut d = Dictionary::with_capacity(3);
-                d.insert("NS.keys", PlistValue::Array(keys));
+                d.insert("NS.keys", PlistValue::Array(refs));
                 d.insert("NS.objects", PlistValue::Array(vals));
                 let class = ("NSDictionary", Some(vec!["NSDictionary", "NSObject"]), None);
                 (slot, d, class)
@@ -380,19 +389,7 @@ impl<'t> Archiver<'t> {
 /// Hands the value a frame asked for to it.
 fn give(frame: &mut Frame<'_>, r: PlistValue) {
     match frame {
-        Frame::Array { refs, .. } => refs.push(r),
-        Frame::Dict {
-            entries,
-            keys,
-            vals,
-            ..
-        } => {
-            if keys.len() < entries.len() {
-                keys.push(r);
-            } else {
-                vals.push(r);
-            }
-        }
+        Frame::Array { refs, .. } | Frame::Dict { refs, .. } => refs.push(r),
         Frame::Object {
             fields, done, out, ..
         } => {
@@ -405,20 +402,27 @@ fn give(frame: &mut Frame<'_>, r: PlistValue) {
 /// What `frame` needs next, storing inline scalars as it goes.
 fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
     match frame {
-        Frame::Array { items, refs, .. } => {
-            Ok(items.get(refs.len()).map_or(Need::Done, Need::Object))
-        }
-        Frame::Dict {
-            entries,
-            keys,
-            vals,
+        Frame::Array {
+            items,
+            refs,
+            scalars_inline,
             ..
         } => {
-            if keys.len() < entries.len() {
-                return Ok(Need::Key(entries[keys.len()].0));
+            while let Some(item) = items.get(refs.len()) {
+                if !(*scalars_inline && is_scalar(item)) {
+                    return Ok(Need::Object(item));
+                }
+                refs.push(item.clone());
+            }
+            Ok(Need::Done)
+        }
+        Frame::Dict { entries, refs, .. } => {
+            let i = refs.len();
+            if let Some((k, _)) = entries.get(i) {
+                return Ok(Need::Key(k));
             }
             Ok(entries
-                .get(vals.len())
+                .get(i - entries.len())
                 .map_or(Need::Done, |e| Need::Object(e.1)))
         }
         Frame::Object {
@@ -426,31 +430,56 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
             inline,
             done,
             out,
+            native_shape,
             ..
         } => {
             while let Some(&(k, v)) = fields.get(*done) {
                 if !inline.contains(&k) {
                     return Ok(Need::Object(v));
                 }
-                let raw = match v {
-                    PlistValue::Array(items) => return Ok(Need::Inline(items)),
-                    PlistValue::String(_)
-                    | PlistValue::Integer(_)
-                    | PlistValue::Boolean(_)
-                    | PlistValue::Data(_)
-                    | PlistValue::Real(_)
-                    | PlistValue::Date(_) => v.clone(),
-                    _ => {
-                        return Err(refuse(format!(
-                            "a {} cannot be stored inline (A1)",
-                            v.kind_name()
-                        )))
-                    }
-                };
+                if let PlistValue::Array(items) = v {
+                    return Ok(Need::Inline(items, *native_shape));
+                }
+                if !is_scalar(v) {
+                    return Err(refuse(format!(
+                        "a {} cannot be stored inline (A1)",
+                        v.kind_name()
+                    )));
+                }
+                let raw = v.clone();
                 out.insert(k, raw);
                 *done += 1;
             }
             Ok(Need::Done)
         }
     }
+}
+
+/// Values stored inline as they are: no container, no marker, no null.
+fn is_scalar(v: &PlistValue) -> bool {
+    matches!(
+        v,
+        PlistValue::String(_)
+            | PlistValue::Integer(_)
+            | PlistValue::Boolean(_)
+            | PlistValue::Data(_)
+            | PlistValue::Real(_)
+            | PlistValue::Date(_)
+    )
+}
+
+/// Whether the inline arrays of a generic object keep their scalars inline: when
+/// its fields have the shape of a native array (`NS.objects`) or dictionary
+/// (`NS.keys`, `NS.objects`) of its class. Written as references, as Foundation's
+/// `_encodeArrayOfObjects` writes them, they would make the object canonical, and it
+/// would read back as a native `Array` or `Dictionary`, not as the tree given. Any
+/// other generic object keeps Foundation's references (ARCHIVE.md A4, corrected in
+/// docs/ARCHIVE.md).
+fn keeps_scalars(class: &str, fields: &[(&str, &PlistValue)]) -> bool {
+    let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
+    (ARRAY_CLASSES.contains(&class) && names == ["NS.objects"])
+        || (DICT_CLASSES.contains(&class)
+            && names.len() == 2
+            && names.contains(&"NS.keys")
+            && names.contains(&"NS.objects"))
 }
