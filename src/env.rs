@@ -75,3 +75,37 @@ pub fn corpus_manifest() -> Option<Vec<(PathBuf, String)>> {
         .collect();
     Some(rows)
 }
+
+/// Runs `python3 -c script args…` with `stdin`, returning its stdout; `None` after
+/// [`skip_unless_required`] when python3 does not run. A failing script panics.
+#[track_caller]
+pub fn python3(script: &str, args: &[&str], stdin: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let child = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            skip_unless_required(REQUIRE_PYTHON, format!("python3 did not run: {e}"));
+            return None;
+        }
+    };
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let out = child.wait_with_output().expect("python3 output");
+    writer.join().expect("stdin writer").expect("write stdin");
+    assert!(
+        out.status.success(),
+        "python3 failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(out.stdout)
+}

@@ -1,9 +1,11 @@
 //! What the tests, examples and fuzz targets of the workspace share, so that each
 //! exists once: the benchmark document, a byte-level builder of hand-made (and
-//! hostile) files, a counting allocator, the skip-unless-required check, a lazy
-//! walk of a whole document, the key-lookup document, and the differential tests' trees, models and tools.
+//! hostile) files, a counting allocator, the NSKeyedArchiver oracle, the
+//! skip-unless-required check, a lazy walk of a whole document, the key-lookup
+//! document, and the differential tests' trees, models and tools.
 
 pub mod alloc;
+pub mod archive;
 pub mod bench_doc;
 pub mod bplist;
 pub mod differential;

@@ -12,6 +12,7 @@ usage: cargo run --release --example benchmark -- [OPTIONS] [FILE]
   --scaling        time per message at N = 2000, 20000, 200000 (slow)
   --targets        add the column of BENCHMARKS.md's targets, met or missed
   --quick          N = 2000, 3 rounds: a smoke test, not a measurement
+  --archive        only the NSKeyedArchiver rows
   FILE             re-encode FILE as an untyped PlistValue with both libraries";
 
 pub struct Args {
@@ -22,6 +23,7 @@ pub struct Args {
     pub scaling: bool,
     pub quick: bool,
     pub targets: bool,
+    pub archive: bool,
     pub file: Option<String>,
 }
 
@@ -34,6 +36,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         scaling: false,
         quick: false,
         targets: false,
+        archive: false,
         file: None,
     };
     let mut n = None;
@@ -55,6 +58,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--scaling" => a.scaling = true,
             "--quick" => a.quick = true,
             "--targets" => a.targets = true,
+            "--archive" => a.archive = true,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             _ if a.file.is_some() => return Err("only one FILE".into()),

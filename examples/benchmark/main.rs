@@ -11,6 +11,7 @@
 //!
 //! BENCHMARKS.md holds a full run and what it means.
 
+mod archive;
 mod args;
 mod check;
 mod harness;
@@ -36,6 +37,9 @@ static ALLOC: Counting = Counting::single_threaded();
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
+/// Objects in the archive of the typed archive row (issue 17).
+const ARCHIVE_OBJECTS: usize = 100_000;
+
 fn main() {
     let args = match args::parse(std::env::args().skip(1)) {
         Ok(a) => a,
@@ -57,7 +61,9 @@ fn run(args: &args::Args) -> Res<()> {
     let env = environment(args);
     println!("{env}");
     let mut tables = Vec::new();
-    if let Some(path) = &args.file {
+    if args.archive {
+        tables.push(archive::table(args.iterations, ARCHIVE_OBJECTS)?);
+    } else if let Some(path) = &args.file {
         tables.push(file_table(path, args.iterations)?);
     } else {
         for &v in &args.variants {
@@ -65,6 +71,7 @@ fn run(args: &args::Args) -> Res<()> {
         }
         tables.push(xml::table(args.n, args.iterations)?);
         tables.push(lookup::table(args.iterations)?);
+        tables.push(archive::table(args.iterations, ARCHIVE_OBJECTS)?);
     }
     for t in &tables {
         println!("{}", t.markdown(args.targets));

@@ -5,7 +5,9 @@
 
 use std::fmt;
 
+mod archive;
 mod xml;
+pub use archive::{ArchiveError, ArchiveErrorKind};
 pub use xml::XmlError;
 
 /// What went wrong, without the where. Match on it through [`Error::kind`].
@@ -194,6 +196,10 @@ pub enum ErrorKind {
     /// the XML writer cannot write; which, in the [`XmlError`].
     #[error("{0}")]
     Xml(#[from] XmlError),
+    /// An NSKeyedArchiver archive that breaks ARCHIVE.md's rules, or a tree
+    /// `archive` refuses; which, and the `$objects` index, in the [`ArchiveError`].
+    #[error("{0}")]
+    Archive(#[from] ArchiveError),
     /// XML input given to a reader of binary plists only (`from_slice`), which names
     /// the functions that read either format.
     #[error("the input is an XML property list, and this reader reads binary ones: use plistvalue::from_bytes (or from_reader, from_file)")]

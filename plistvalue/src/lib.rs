@@ -57,6 +57,7 @@
 // that no module imports one above it):
 // 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath   5. xml
 // 6. serde   7. archive   8. the entry points: encode, decode, tree, and this file.
+pub mod archive;
 mod convert;
 mod decode;
 mod encode;
@@ -84,7 +85,7 @@ pub use decode::{
 pub use encode::{to_file, to_vec, to_writer, Writer};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
-pub use error::{Error, ErrorKind, PathSegment, XmlError};
+pub use error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind, PathSegment, XmlError};
 pub use keypath::{KeyPath, KeyPathError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};

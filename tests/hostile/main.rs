@@ -22,6 +22,7 @@
 #[macro_use]
 mod support;
 
+mod archive;
 mod bodies;
 mod dict;
 mod duplicates;

@@ -81,6 +81,10 @@ pub enum XmlError {
     /// A `{CF$UID: real}` dictionary whose real does not fit 32 bits (R19).
     #[error("a CF$UID dictionary holds a real outside the 32-bit range")]
     UidOutOfRange,
+    /// A `CF$UID` in an archive that is not an integer in `0 ..= 2^32 - 1`, which
+    /// CF would truncate (ARCHIVE.md R1.1).
+    #[error("a CF$UID dictionary in an archive holds a real or an integer outside 0..=2^32-1")]
+    UidNotArchived,
     /// An `encoding=` name CoreFoundation does not know: the name.
     #[error("unknown text encoding `{0}`")]
     UnknownEncoding(String),

@@ -80,12 +80,18 @@ impl Converted<'_> {
 /// Reads an XML plist (with or without a byte-order mark, in any encoding CF reads
 /// that [`encoding`] converts) into binary plist bytes.
 pub(crate) fn convert(input: &[u8]) -> Result<Converted<'_>, Error> {
+    convert_with(input, false)
+}
+
+/// [`convert`], with `CF$UID` read as an archive reads it when `strict_uid`.
+fn convert_with(input: &[u8], strict_uid: bool) -> Result<Converted<'_>, Error> {
     let text = encoding::decode(input).map_err(|e| {
         let err: Error = e.into();
         err.in_text(0, 1, 1)
     })?;
     let (binary, positions, root) = {
         let mut p = reader::Parser::new(&text.utf8);
+        p.strict_uid = strict_uid;
         let root = p
             .document()
             .map_err(|(at, e)| position::place(e.into(), &text, at))?;
@@ -107,6 +113,13 @@ pub(crate) fn convert(input: &[u8]) -> Result<Converted<'_>, Error> {
 /// errors placed at the XML line and column.
 pub(crate) fn decode<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
     let xml = convert(bytes)?;
+    convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))
+}
+
+/// [`decode`] for an NSKeyedArchiver archive, whose `CF$UID` must be an integer
+/// in `0 ..= 2^32 - 1` (ARCHIVE.md R1.1).
+pub(crate) fn decode_archive<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
+    let xml = convert_with(bytes, true)?;
     convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))
 }
 

@@ -68,6 +68,9 @@ pub(crate) struct Parser<'a> {
     /// Per object index: 1 + the entry a key is at, while its dictionary is checked
     /// for duplicates (large dictionaries only).
     marks: Vec<u32>,
+    /// An archive's reading of `CF$UID` (ARCHIVE.md R1.1): an integer in
+    /// `0 ..= 2^32 - 1` only, where CF truncates.
+    pub(crate) strict_uid: bool,
 }
 
 fn is_ws(c: u8) -> bool {
@@ -141,6 +144,7 @@ impl<'a> Parser<'a> {
             data: Vec::new(),
             scratch: Vec::new(),
             marks: Vec::new(),
+            strict_uid: false,
         }
     }
 
@@ -776,6 +780,11 @@ impl<'a> Parser<'a> {
             return None;
         }
         let v = match self.enc.object(value.index()) {
+            Object::Integer(i) if self.strict_uid => match u32::try_from(i.as_i128()) {
+                Ok(v) => v,
+                Err(_) => return Some(Err(XmlError::UidNotArchived)),
+            },
+            Object::Real(_) if self.strict_uid => return Some(Err(XmlError::UidNotArchived)),
             Object::Integer(i) => i.as_i128() as u32,
             Object::Real(d) if d > -2_147_483_649.0 && d < 2_147_483_648.0 => d as i32 as u32,
             Object::Real(_) => return Some(Err(XmlError::UidOutOfRange)),

@@ -1,0 +1,31 @@
+//! NSKeyedArchiver archives: any input gives `Ok` or `Err`, never a panic, hang or
+//! huge allocation; every tree `unarchive` gives is archived again and reads back the
+//! same, and the lazy view agrees with it.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use plistvalue::archive::{self, Archive};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(tree) = archive::unarchive(data) else {
+        assert!(
+            Archive::from_slice(data).is_err(),
+            "the lazy view read what unarchive refused"
+        );
+        return;
+    };
+    let bytes = archive::archive(&tree).expect("a resolved tree archives");
+    let back = archive::unarchive(&bytes).expect("an archive we wrote unarchives");
+    assert_eq!(
+        format!("{back:?}"),
+        format!("{tree:?}"),
+        "archive -> unarchive changed the tree"
+    );
+    let view = Archive::from_slice(data).expect("the lazy view reads what unarchive read");
+    let value = view.to_value().expect("the resolved tree decodes");
+    assert_eq!(
+        format!("{value:?}"),
+        format!("{tree:?}"),
+        "the lazy view differs"
+    );
+});

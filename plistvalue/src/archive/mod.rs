@@ -1,0 +1,187 @@
+//! NSKeyedArchiver archives (`../shared/ARCHIVE.md`; the repository's own copy with
+//! its corrections is `docs/ARCHIVE.md`): [`unarchive`] resolves `$objects` and `$top`
+//! into a plain tree, [`archive`] writes a tree as Foundation's `NSKeyedArchiver` does,
+//! and [`from_slice`] and [`Archive`] decode the resolved tree into
+//! `#[derive(FromPlist)]` types or read it lazily.
+//!
+//! The input is hostile: the resolver keeps its own stack (no recursion the input
+//! controls), charges every value it produces, copies of shared objects included, to
+//! the budgets of `Limits::default()` (2 values and 8 bytes per input byte, plus
+//! floors), and stops at 512 levels. A reference back to an object being resolved
+//! (a cycle, which real Xcode state files hold) becomes the marker `Uid(k)`, the
+//! container k levels up, and [`archive`] turns it back into the reference.
+//!
+//! ```
+//! use plistvalue::{archive, plist, PlistValue};
+//!
+//! let tree = plist!({ "title": "Groceries", "items": ["milk", "eggs"] });
+//! let bytes = archive::archive(&tree)?;
+//! assert_eq!(archive::unarchive(&bytes)?, tree);
+//!
+//! #[derive(plistvalue::FromPlist, Debug, PartialEq)]
+//! struct Note {
+//!     title: String,
+//!     items: Vec<String>,
+//! }
+//! let note: Note = archive::from_slice(&bytes)?;
+//! assert_eq!(note.items, ["milk", "eggs"]);
+//! # Ok::<(), plistvalue::Error>(())
+//! ```
+
+mod resolve;
+mod write;
+
+use crate::convert::{self, FromPlist, FromPlistOwned, ToPlist};
+use crate::error::{ArchiveErrorKind, Error};
+use crate::format;
+use crate::reader::{Document, Limits};
+use crate::value::PlistValue;
+use crate::writer::Buffers;
+
+use resolve::{fail, Resolver};
+
+/// The archiver names `$archiver` may hold (R1.2): Foundation's, and the iOS
+/// `NanoRegistry` subclass's.
+const ARCHIVERS: [&str; 2] = ["NSKeyedArchiver", "NRKeyedArchiver"];
+/// `$version` (L1).
+const VERSION: u64 = 100_000;
+
+/// The resolved object graph of an archive's `$top` (ARCHIVE.md section 3): its `root`
+/// object, or `{"$top": {…}}` when `$top` holds anything else. Binary and XML
+/// archives (`CF$UID` dictionaries are UIDs) are read.
+///
+/// # Errors
+/// When the input is not a property list, not an archive (the header of R1.2), or
+/// breaks a rule of R2–R5; an [`ErrorKind::Archive`](crate::ErrorKind::Archive)
+/// names the kind and the `$objects` index, and the error's path is the place in
+/// the tree.
+pub fn unarchive(bytes: &[u8]) -> Result<PlistValue, Error> {
+    let plist = load(bytes)?;
+    let header = |detail: &str| fail(ArchiveErrorKind::Header, None, detail.to_owned());
+    let Some(d) = plist.as_dictionary() else {
+        return Err(header("the property list is not a dictionary"));
+    };
+    match d.get("$archiver") {
+        Some(PlistValue::String(s)) if ARCHIVERS.contains(&s.as_str()) => {}
+        _ => return Err(header("$archiver is missing or not NSKeyedArchiver")),
+    }
+    match d.get("$version") {
+        Some(PlistValue::Integer(v)) if v.as_u64() == Some(VERSION) => {}
+        _ => return Err(header("$version is missing or not the integer 100000")),
+    }
+    let Some(PlistValue::Dictionary(top)) = d.get("$top") else {
+        return Err(header("$top is missing or not a dictionary"));
+    };
+    let Some(PlistValue::Array(objects)) = d.get("$objects") else {
+        return Err(header("$objects is missing or not an array"));
+    };
+    Resolver::new(objects, bytes.len()).top(top)
+}
+
+/// An archive of `tree`, written as Foundation's `NSKeyedArchiver` writes one
+/// (ARCHIVE.md section 4): a binary plist whose `$objects[0]` is `$null`, whose class
+/// dictionaries and equal raw values are shared, and whose objects are numbered in
+/// Foundation's order. `unarchive(&archive(v)?)? == v` for every tree [`unarchive`]
+/// returns.
+///
+/// # Errors
+/// When the tree is one A1 refuses (a marker that names no enclosing object, a plain
+/// dictionary with a `$` key, a referenced `"$null"`, a malformed generic form),
+/// with [`ArchiveErrorKind::Refused`].
+pub fn archive(tree: &PlistValue) -> Result<Vec<u8>, Error> {
+    let plist = write::Archiver::archive(tree)?;
+    encode(&plist)
+}
+
+/// Decodes the resolved tree of an archive into `T`, as a `#[derive(FromPlist)]` type
+/// decodes a plain property list. Archived dates, strings and data are plain values
+/// in the tree, so `NSDate`, `NSMutableString` and `NSMutableData` fields decode as
+/// `Date`, `String` and `Vec<u8>`; other classes are dictionaries with `$class`.
+///
+/// # Errors
+/// As [`unarchive`], and when the tree does not match `T`.
+pub fn from_slice<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
+    Archive::from_slice(bytes)?.decode()
+}
+
+/// An archive resolved once into the writer's object table and held as binary bytes:
+/// read it lazily through [`Archive::document`], decode it into any type with
+/// [`Archive::decode`], or take the tree with [`Archive::to_value`]. Each reads the
+/// same resolution, so they agree with [`unarchive`].
+///
+/// ```
+/// use plistvalue::{archive::{self, Archive}, plist};
+///
+/// let bytes = archive::archive(&plist!({ "name": "Ada", "tags": ["x", "y"] }))?;
+/// let archive = Archive::from_slice(&bytes)?;
+/// let doc = archive.document()?;
+/// let tags = doc.root()?.get("tags")?.unwrap();
+/// assert_eq!(tags.len(), 2);
+/// let name: String = doc.root()?.get("name")?.unwrap().decode()?;
+/// assert_eq!(name, "Ada");
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Archive {
+    tree: Vec<u8>,
+}
+
+impl Archive {
+    /// Resolves an archive, binary or XML.
+    ///
+    /// # Errors
+    /// As [`unarchive`].
+    pub fn from_slice(bytes: &[u8]) -> Result<Archive, Error> {
+        let tree = unarchive(bytes)?;
+        Ok(Archive {
+            tree: encode(&tree)?,
+        })
+    }
+
+    /// A lazy view of the resolved tree.
+    ///
+    /// # Errors
+    /// Never for an archive this type resolved; the reader's checks still run.
+    pub fn document(&self) -> Result<Document<'_>, Error> {
+        Document::from_slice(&self.tree)
+    }
+
+    /// The resolved tree decoded into `T`, within `Limits::default()`.
+    ///
+    /// # Errors
+    /// When the tree does not match `T`, naming the key path.
+    pub fn decode<'a, T: FromPlist<'a>>(&'a self) -> Result<T, Error> {
+        convert::decode_document(&self.tree, Limits::default())
+    }
+
+    /// The resolved tree, as [`unarchive`] gives it.
+    ///
+    /// # Errors
+    /// As [`Archive::decode`].
+    pub fn to_value(&self) -> Result<PlistValue, Error> {
+        self.decode()
+    }
+
+    /// The resolved tree as a binary property list.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.tree
+    }
+}
+
+/// The input's property list: binary, or XML when the feature is on.
+fn load(bytes: &[u8]) -> Result<PlistValue, Error> {
+    if format::is_binary(bytes) {
+        return convert::decode_document(bytes, Limits::default());
+    }
+    #[cfg(feature = "xml")]
+    return crate::xml::decode_archive(bytes);
+    #[cfg(not(feature = "xml"))]
+    Err(crate::error::XmlError::Disabled.into())
+}
+
+/// A tree through the object table into binary bytes.
+fn encode(tree: &PlistValue) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    Buffers::default().write_into(|enc| tree.to_plist(enc), &mut out)?;
+    Ok(out)
+}

@@ -1,0 +1,775 @@
+//! `$objects` resolved into a tree (ARCHIVE.md section 3) by an explicit stack of
+//! frames, so the input never sets the depth of the native stack. Every value the tree
+//! gets is charged to the budgets of R5.2 (copies of a shared object too), and the
+//! stack stops at R5.1's depth, so a small file cannot grow into a large tree.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind};
+use crate::value::{Dictionary, PlistValue};
+
+/// The deepest tree, in containers; the root container is level 1 (R5.1).
+pub(crate) const MAX_DEPTH: usize = 512;
+/// The reserved keys of a generic object (R3.5, R3.6).
+pub(crate) const META: [&str; 4] = ["$class", "$classes", "$classhints", "$inline"];
+/// The nil entry (L2, R2.2).
+pub(crate) const NULL_NAME: &str = "$null";
+
+pub(crate) const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
+const ORDERED_SET_CLASSES: [&str; 2] = ["NSOrderedSet", "NSMutableOrderedSet"];
+pub(crate) const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
+const STRING_CLASSES: [&str; 2] = ["NSString", "NSMutableString"];
+const DATA_CLASSES: [&str; 2] = ["NSData", "NSMutableData"];
+
+/// An archive error of `kind` about `$objects[object]`.
+#[cold]
+pub(crate) fn fail(kind: ArchiveErrorKind, object: Option<usize>, detail: String) -> Error {
+    Error::new(ErrorKind::Archive(ArchiveError {
+        kind,
+        object: object.map(|i| i as u64),
+        detail,
+    }))
+}
+
+/// A class dictionary, checked once (R2.4).
+#[derive(Clone, Copy)]
+struct Class<'v> {
+    name: &'v str,
+    chain: Option<&'v [PlistValue]>,
+    hints: Option<&'v [PlistValue]>,
+}
+
+/// What a reference resolves to.
+enum Resolved<'v> {
+    /// `$null`: the field or element is left out.
+    Nil,
+    /// A value with no children to resolve.
+    Leaf(PlistValue),
+    /// A container whose children are still to be resolved.
+    Open(Frame<'v>),
+}
+
+/// A container being built.
+struct Frame<'v> {
+    /// The `$objects` index of the object, for markers and errors.
+    object: Option<usize>,
+    body: Body<'v>,
+}
+
+enum Body<'v> {
+    /// An array object, or an ordered set, by its element UIDs (R3.1, R3.2).
+    Array {
+        refs: Vec<u64>,
+        next: usize,
+        out: Vec<PlistValue>,
+    },
+    /// A native dictionary (R3.3), its key texts already checked.
+    Dict {
+        keys: Vec<&'v str>,
+        vals: &'v [PlistValue],
+        next: usize,
+        out: Dictionary,
+    },
+    /// A generic object (R3.5) or the inside of the top wrapper (R1.3).
+    Fields {
+        src: Vec<(&'v str, &'v PlistValue)>,
+        next: usize,
+        meta: Vec<(String, PlistValue)>,
+        out: Vec<(String, PlistValue)>,
+        inline: Vec<&'v str>,
+    },
+    /// An array stored inline in a field (R3.7).
+    Inline {
+        elems: &'v [PlistValue],
+        next: usize,
+        out: Vec<PlistValue>,
+    },
+    /// The top wrapper `{"$top": D}` (R1.3): D to resolve, then D resolved.
+    Wrapper {
+        top: Option<&'v Dictionary>,
+        done: Option<PlistValue>,
+    },
+}
+
+/// One step of the frame on top of the stack.
+enum Step<'v> {
+    Child(Frame<'v>),
+    Done(PlistValue),
+}
+
+/// The resolver's state: the entries, the budgets, and the objects on the path.
+pub(crate) struct Resolver<'v> {
+    objects: &'v [PlistValue],
+    max_nodes: u64,
+    max_bytes: u64,
+    nodes: u64,
+    bytes: u64,
+    /// Per entry: the depth of its container while it is being built, else 0.
+    active: Vec<u32>,
+    classes: HashMap<u64, Class<'v>>,
+}
+
+impl<'v> Resolver<'v> {
+    /// A resolver over `objects`, with R5.2's budgets for an input of `input_len` bytes.
+    pub(crate) fn new(objects: &'v [PlistValue], input_len: usize) -> Resolver<'v> {
+        let len = input_len as u64;
+        Resolver {
+            objects,
+            max_nodes: 2 * len + (1 << 16),
+            max_bytes: 8 * len + (1 << 20),
+            nodes: 0,
+            bytes: 0,
+            active: vec![0; objects.len()],
+            classes: HashMap::new(),
+        }
+    }
+
+    /// The tree of `$top` (R1.3).
+    pub(crate) fn top(&mut self, top: &'v Dictionary) -> Result<PlistValue, Error> {
+        if top.len() == 1 {
+            if let Some(PlistValue::Uid(u)) = top.get("root") {
+                let root = self.entry(u.get())?;
+                if !is_nil(root) {
+                    return match self.resolve(u.get(), 0)? {
+                        Resolved::Leaf(v) => Ok(v),
+                        Resolved::Open(f) => self.drive(f),
+                        Resolved::Nil => unreachable_nil(),
+                    };
+                }
+            }
+        }
+        self.drive(Frame {
+            object: None,
+            body: Body::Wrapper {
+                top: Some(top),
+                done: None,
+            },
+        })
+    }
+
+    // ---------------------------------------------------------------- accounting
+
+    fn charge(&mut self, nodes: u64, bytes: usize) -> Result<(), Error> {
+        self.nodes += nodes;
+        self.bytes += bytes as u64;
+        if self.nodes > self.max_nodes {
+            return Err(fail(
+                ArchiveErrorKind::Budget,
+                None,
+                format!("the tree would hold more than {} values", self.max_nodes),
+            ));
+        }
+        if self.bytes > self.max_bytes {
+            return Err(fail(
+                ArchiveErrorKind::Budget,
+                None,
+                format!(
+                    "the tree would hold more than {} bytes of strings, data and keys",
+                    self.max_bytes
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Charges one value of the tree.
+    fn count(&mut self, v: PlistValue) -> Result<PlistValue, Error> {
+        let bytes = match &v {
+            PlistValue::String(s) => s.len(),
+            PlistValue::Data(d) => d.len(),
+            _ => 0,
+        };
+        self.charge(1, bytes)?;
+        Ok(v)
+    }
+
+    /// Charges a dictionary key.
+    fn key(&mut self, k: &str) -> Result<String, Error> {
+        self.charge(0, k.len())?;
+        Ok(k.to_owned())
+    }
+
+    // ---------------------------------------------------------------- references
+
+    fn entry(&self, uid: u64) -> Result<&'v PlistValue, Error> {
+        usize::try_from(uid)
+            .ok()
+            .and_then(|i| self.objects.get(i))
+            .ok_or_else(|| {
+                fail(
+                    ArchiveErrorKind::Reference,
+                    None,
+                    format!(
+                        "UID {uid} is not below the {} entries of $objects",
+                        self.objects.len()
+                    ),
+                )
+            })
+    }
+
+    fn class_of(&mut self, uid: u64, object: usize) -> Result<Class<'v>, Error> {
+        if let Some(c) = self.classes.get(&uid) {
+            return Ok(*c);
+        }
+        let bad = |detail: String| fail(ArchiveErrorKind::Class, Some(object), detail);
+        let Some(entry) = usize::try_from(uid).ok().and_then(|i| self.objects.get(i)) else {
+            return Err(bad(format!(
+                "$class UID {uid} is not below the {} entries of $objects",
+                self.objects.len()
+            )));
+        };
+        let PlistValue::Dictionary(cd) = entry else {
+            return Err(bad(format!(
+                "$class UID {uid} is a {}, not a class dictionary",
+                entry.kind_name()
+            )));
+        };
+        let Some(PlistValue::String(name)) = cd.get("$classname") else {
+            return Err(bad(format!(
+                "class dictionary {uid} has no string $classname"
+            )));
+        };
+        let names = |key: &str| -> Result<Option<&'v [PlistValue]>, Error> {
+            match cd.get(key) {
+                None => Ok(None),
+                Some(PlistValue::Array(a)) if a.iter().all(PlistValue::is_string) => {
+                    Ok(Some(a.as_slice()))
+                }
+                Some(_) => Err(bad(format!(
+                    "class dictionary {uid}: {key} is not an array of strings"
+                ))),
+            }
+        };
+        let class = Class {
+            name,
+            chain: names("$classes")?,
+            hints: names("$classhints")?,
+        };
+        self.classes.insert(uid, class);
+        Ok(class)
+    }
+
+    /// The text a key UID resolves to, when it resolves to a string (R3.3).
+    fn key_text(&mut self, uid: u64) -> Result<Option<&'v str>, Error> {
+        match self.entry(uid)? {
+            PlistValue::String(s) => Ok((s != NULL_NAME).then_some(s.as_str())),
+            PlistValue::Dictionary(d) => {
+                let Some(PlistValue::Uid(c)) = d.get("$class") else {
+                    return Ok(None);
+                };
+                let name = self.class_of(c.get(), index(uid))?.name;
+                Ok(match only_field(d) {
+                    Some(("NS.string", PlistValue::String(s)))
+                        if STRING_CLASSES.contains(&name) =>
+                    {
+                        Some(s.as_str())
+                    }
+                    _ => None,
+                })
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A UID met in a container at `depth` (the top frame's; 0 before any).
+    fn resolve(&mut self, uid: u64, depth: usize) -> Result<Resolved<'v>, Error> {
+        let o = self.entry(uid)?;
+        let n = index(uid);
+        let d = match o {
+            PlistValue::String(s) if s == NULL_NAME => return Ok(Resolved::Nil),
+            PlistValue::String(_)
+            | PlistValue::Boolean(_)
+            | PlistValue::Integer(_)
+            | PlistValue::Real(_)
+            | PlistValue::Data(_)
+            | PlistValue::Date(_) => return Ok(Resolved::Leaf(self.count(o.clone())?)),
+            PlistValue::Dictionary(d) => d,
+            PlistValue::Null | PlistValue::Array(_) | PlistValue::Uid(_) => {
+                return Err(fail(
+                    ArchiveErrorKind::Object,
+                    Some(n),
+                    format!(
+                        "object {n} is a {}; only strings, numbers, booleans, data, dates and \
+                         object dictionaries can be referenced",
+                        o.kind_name()
+                    ),
+                ))
+            }
+        };
+        let Some(PlistValue::Uid(c)) = d.get("$class") else {
+            return Err(fail(
+                ArchiveErrorKind::Object,
+                Some(n),
+                format!("object {n} is a dictionary without a $class UID"),
+            ));
+        };
+        let class = self.class_of(c.get(), n)?;
+        let name = class.name;
+        let fields = d.len() - 1;
+        match only_field(d) {
+            Some(("NS.string", PlistValue::String(s))) if STRING_CLASSES.contains(&name) => {
+                return Ok(Resolved::Leaf(self.count(PlistValue::String(s.clone()))?));
+            }
+            Some(("NS.data", PlistValue::Data(b))) if DATA_CLASSES.contains(&name) => {
+                return Ok(Resolved::Leaf(self.count(PlistValue::Data(b.clone()))?));
+            }
+            Some(("NS.time", PlistValue::Real(t))) if name == "NSDate" => {
+                let date = crate::value::Date::from_seconds_since_2001(*t);
+                return Ok(Resolved::Leaf(self.count(PlistValue::Date(date))?));
+            }
+            _ => {}
+        }
+        if name == "NSNull" && fields == 0 {
+            return Ok(Resolved::Leaf(self.count(PlistValue::Null)?));
+        }
+        if self.active[n] != 0 {
+            let k = depth + 1 - self.active[n] as usize;
+            return Ok(Resolved::Leaf(
+                self.count(PlistValue::Uid(crate::value::Uid::new(k as u64)))?,
+            ));
+        }
+        self.object(n, d, class).map(Resolved::Open)
+    }
+
+    /// The frame of object `n`: native when its shape is canonical (R3), else generic.
+    fn object(
+        &mut self,
+        n: usize,
+        d: &'v Dictionary,
+        class: Class<'v>,
+    ) -> Result<Frame<'v>, Error> {
+        let name = class.name;
+        let open = |body| {
+            Ok(Frame {
+                object: Some(n),
+                body,
+            })
+        };
+        if ARRAY_CLASSES.contains(&name) {
+            if let Some(("NS.objects", PlistValue::Array(refs))) = only_field(d) {
+                if let Some(refs) = uids(refs) {
+                    return open(array(refs));
+                }
+            }
+        }
+        if ORDERED_SET_CLASSES.contains(&name) {
+            if let Some(refs) = ordered_set(d) {
+                return open(array(refs));
+            }
+        }
+        if DICT_CLASSES.contains(&name) && d.len() == 3 {
+            if let (Some(PlistValue::Array(ks)), Some(PlistValue::Array(vs))) =
+                (d.get("NS.keys"), d.get("NS.objects"))
+            {
+                if let Some(keys) = self.native_keys(ks, vs).map_err(|e| tag(e, n))? {
+                    return open(Body::Dict {
+                        keys,
+                        vals: vs,
+                        next: 0,
+                        out: Dictionary::with_capacity(crate::convert::bounded_capacity::<
+                            PlistValue,
+                        >(vs.len())),
+                    });
+                }
+            }
+        }
+        let mut meta = vec![(
+            self.key("$class")?,
+            self.count(PlistValue::String(name.to_owned()))?,
+        )];
+        // The metadata arrays are one level below the object, whose frame is not
+        // on the stack yet: the driver checks the depth again when it pushes it.
+        for (key, list) in [("$classes", class.chain), ("$classhints", class.hints)] {
+            if let Some(list) = list {
+                let strings = list
+                    .iter()
+                    .map(|s| s.as_str().unwrap_or_default().to_owned())
+                    .collect();
+                meta.push((self.key(key)?, self.names(strings)?));
+            }
+        }
+        open(Body::Fields {
+            src: d
+                .iter()
+                .filter(|(k, _)| *k != "$class")
+                .map(|(k, v)| (k.as_str(), v))
+                .collect(),
+            next: 0,
+            meta,
+            out: Vec::new(),
+            inline: Vec::new(),
+        })
+    }
+
+    /// The key texts of a native dictionary, or `None` when it must stay generic (R3.3).
+    fn native_keys(
+        &mut self,
+        ks: &'v [PlistValue],
+        vs: &'v [PlistValue],
+    ) -> Result<Option<Vec<&'v str>>, Error> {
+        let (Some(kr), Some(vr)) = (uids(ks), uids(vs)) else {
+            return Ok(None);
+        };
+        if kr.len() != vr.len() {
+            return Ok(None);
+        }
+        let mut keys = Vec::with_capacity(kr.len());
+        let mut seen = HashSet::with_capacity(kr.len());
+        for r in kr {
+            match self.key_text(r)? {
+                Some(s) if !s.starts_with('$') && seen.insert(s) => keys.push(s),
+                _ => return Ok(None),
+            }
+        }
+        for r in vr {
+            if is_nil(self.entry(r)?) {
+                return Ok(None);
+            }
+        }
+        Ok(Some(keys))
+    }
+
+    /// A metadata array of strings (`$classes`, `$classhints`, `$inline`).
+    fn names(&mut self, list: Vec<String>) -> Result<PlistValue, Error> {
+        let mut out = Vec::with_capacity(list.len());
+        for s in list {
+            out.push(self.count(PlistValue::String(s))?);
+        }
+        self.count(PlistValue::Array(out))
+    }
+
+    /// An inline scalar (R3.7).
+    fn inline_scalar(
+        &mut self,
+        v: &'v PlistValue,
+        object: Option<usize>,
+    ) -> Result<PlistValue, Error> {
+        match v {
+            PlistValue::String(_)
+            | PlistValue::Boolean(_)
+            | PlistValue::Integer(_)
+            | PlistValue::Real(_)
+            | PlistValue::Data(_)
+            | PlistValue::Date(_) => self.count(v.clone()),
+            _ => Err(fail(
+                ArchiveErrorKind::Inline,
+                object,
+                format!("an object field holds a {} inline", v.kind_name()),
+            )),
+        }
+    }
+
+    // ---------------------------------------------------------------- the driver
+
+    /// Builds the tree of `first` with an explicit stack.
+    fn drive(&mut self, first: Frame<'v>) -> Result<PlistValue, Error> {
+        let mut stack = vec![first];
+        self.enter(&stack[0], 1);
+        loop {
+            let depth = stack.len();
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the frame being built");
+            let step = self.step(top, depth);
+            match step {
+                Ok(Step::Child(frame)) => {
+                    if depth >= MAX_DEPTH {
+                        let err = fail(
+                            ArchiveErrorKind::Depth,
+                            frame.object,
+                            format!("the tree nests deeper than {MAX_DEPTH} containers"),
+                        );
+                        return Err(locate(err, &stack));
+                    }
+                    self.enter(&frame, depth + 1);
+                    stack.push(frame);
+                }
+                Ok(Step::Done(value)) => {
+                    let done = stack.pop().expect("the finished frame");
+                    if let Some(n) = done.object {
+                        self.active[n] = 0;
+                    }
+                    let Some(parent) = stack.last_mut() else {
+                        return Ok(value);
+                    };
+                    accept(parent, value);
+                }
+                Err(err) => return Err(locate(err, &stack)),
+            }
+        }
+    }
+
+    /// Marks an object's frame as on the path, at `depth`, for markers (R4.5).
+    fn enter(&mut self, frame: &Frame<'v>, depth: usize) {
+        if let Some(n) = frame.object {
+            self.active[n] = depth as u32;
+        }
+    }
+
+    /// Advances `frame` (at `depth`) to its next child, or finishes it.
+    fn step(&mut self, frame: &mut Frame<'v>, depth: usize) -> Result<Step<'v>, Error> {
+        let object = frame.object;
+        match &mut frame.body {
+            Body::Array { refs, next, out } => {
+                while *next < refs.len() {
+                    let r = refs[*next];
+                    *next += 1;
+                    match self.resolve(r, depth)? {
+                        Resolved::Nil => {}
+                        Resolved::Leaf(v) => out.push(v),
+                        Resolved::Open(f) => return Ok(Step::Child(f)),
+                    }
+                }
+                let out = std::mem::take(out);
+                self.count(PlistValue::Array(out)).map(Step::Done)
+            }
+            Body::Dict {
+                keys,
+                vals,
+                next,
+                out,
+            } => {
+                while *next < keys.len() {
+                    let i = *next;
+                    *next += 1;
+                    let key = self.key(keys[i])?;
+                    let Some(PlistValue::Uid(u)) = vals.get(i) else {
+                        unreachable_nil()?
+                    };
+                    match self.resolve(u.get(), depth)? {
+                        Resolved::Nil => unreachable_nil()?,
+                        Resolved::Leaf(v) => {
+                            out.insert(key, v);
+                        }
+                        Resolved::Open(f) => return Ok(Step::Child(f)),
+                    }
+                }
+                let out = std::mem::take(out);
+                self.count(PlistValue::Dictionary(out)).map(Step::Done)
+            }
+            Body::Fields {
+                src,
+                next,
+                meta,
+                out,
+                inline,
+            } => {
+                if *next == 0 && depth + 1 > MAX_DEPTH && meta.len() > 1 {
+                    return Err(fail(
+                        ArchiveErrorKind::Depth,
+                        object,
+                        format!("the tree nests deeper than {MAX_DEPTH} containers"),
+                    ));
+                }
+                while *next < src.len() {
+                    let (k, v) = src[*next];
+                    *next += 1;
+                    if META.contains(&k) {
+                        return Err(fail(
+                            ArchiveErrorKind::Reserved,
+                            object,
+                            format!("key {k:?} is reserved (ARCHIVE.md R3.6)"),
+                        ));
+                    }
+                    if let PlistValue::Uid(u) = v {
+                        match self.resolve(u.get(), depth)? {
+                            Resolved::Nil => {}
+                            Resolved::Leaf(x) => {
+                                let key = self.key(k)?;
+                                out.push((key, x));
+                            }
+                            Resolved::Open(f) => {
+                                self.key(k)?;
+                                return Ok(Step::Child(f));
+                            }
+                        }
+                        continue;
+                    }
+                    inline.push(k);
+                    let key = self.key(k)?;
+                    if let PlistValue::Array(elems) = v {
+                        return Ok(Step::Child(Frame {
+                            object: None,
+                            body: Body::Inline {
+                                elems,
+                                next: 0,
+                                out: Vec::new(),
+                            },
+                        }));
+                    }
+                    let x = self.inline_scalar(v, object)?;
+                    out.push((key, x));
+                }
+                let mut entries = std::mem::take(meta);
+                if !inline.is_empty() {
+                    if depth + 1 > MAX_DEPTH {
+                        return Err(fail(
+                            ArchiveErrorKind::Depth,
+                            object,
+                            format!("the tree nests deeper than {MAX_DEPTH} containers"),
+                        ));
+                    }
+                    inline.sort_unstable();
+                    let names = inline.iter().map(|s| (*s).to_owned()).collect();
+                    entries.push((self.key("$inline")?, self.names(names)?));
+                }
+                entries.append(out);
+                let dict: Dictionary = entries.into_iter().collect();
+                self.count(PlistValue::Dictionary(dict)).map(Step::Done)
+            }
+            Body::Inline { elems, next, out } => {
+                while *next < elems.len() {
+                    let e = &elems[*next];
+                    *next += 1;
+                    match e {
+                        PlistValue::Uid(u) => match self.resolve(u.get(), depth)? {
+                            Resolved::Nil => {}
+                            Resolved::Leaf(v) => out.push(v),
+                            Resolved::Open(f) => return Ok(Step::Child(f)),
+                        },
+                        PlistValue::Array(_) | PlistValue::Dictionary(_) => {
+                            return Err(fail(
+                                ArchiveErrorKind::Inline,
+                                object,
+                                "an inline array holds an array or dictionary".to_owned(),
+                            ))
+                        }
+                        _ => {
+                            let v = self.inline_scalar(e, object)?;
+                            out.push(v);
+                        }
+                    }
+                }
+                let out = std::mem::take(out);
+                self.count(PlistValue::Array(out)).map(Step::Done)
+            }
+            Body::Wrapper { top, done } => {
+                if let Some(top) = top.take() {
+                    return Ok(Step::Child(Frame {
+                        object: None,
+                        body: Body::Fields {
+                            src: top.iter().map(|(k, v)| (k.as_str(), v)).collect(),
+                            next: 0,
+                            meta: Vec::new(),
+                            out: Vec::new(),
+                            inline: Vec::new(),
+                        },
+                    }));
+                }
+                let inner = done.take().unwrap_or_default();
+                let key = self.key("$top")?;
+                let mut d = Dictionary::new();
+                d.insert(key, inner);
+                self.count(PlistValue::Dictionary(d)).map(Step::Done)
+            }
+        }
+    }
+}
+
+/// Hands a finished child's value to its parent.
+fn accept(parent: &mut Frame<'_>, value: PlistValue) {
+    match &mut parent.body {
+        Body::Array { out, .. } | Body::Inline { out, .. } => out.push(value),
+        Body::Dict {
+            keys, next, out, ..
+        } => {
+            out.insert(keys[*next - 1].to_owned(), value);
+        }
+        Body::Fields { src, next, out, .. } => out.push((src[*next - 1].0.to_owned(), value)),
+        Body::Wrapper { done, .. } => *done = Some(value),
+    }
+}
+
+/// Names `$objects[n]` in an archive error that names no object yet.
+#[cold]
+fn tag(err: Error, n: usize) -> Error {
+    match err.kind() {
+        ErrorKind::Archive(a) if a.object.is_none() => {
+            let mut a = a.clone();
+            a.object = Some(n as u64);
+            Error::new(ErrorKind::Archive(a))
+        }
+        _ => err,
+    }
+}
+
+/// Names the `$objects` index and the tree path of an error met with `stack` open.
+#[cold]
+fn locate(mut err: Error, stack: &[Frame<'_>]) -> Error {
+    if let Some(n) = stack.iter().rev().find_map(|f| f.object) {
+        err = tag(err, n);
+    }
+    for frame in stack.iter().rev() {
+        err = match &frame.body {
+            Body::Array { out, .. } | Body::Inline { out, .. } => err.in_index(out.len()),
+            Body::Dict { keys, next, .. } => err.in_key(keys[next.saturating_sub(1)]),
+            Body::Fields { src, next, .. } => match src.get(next.saturating_sub(1)) {
+                Some((k, _)) => err.in_key(k),
+                None => err,
+            },
+            Body::Wrapper { .. } => err.in_key("$top"),
+        };
+    }
+    err
+}
+
+#[cold]
+fn unreachable_nil<T>() -> Result<T, Error> {
+    Err(fail(
+        ArchiveErrorKind::Object,
+        None,
+        "a checked reference changed".to_owned(),
+    ))
+}
+
+fn index(uid: u64) -> usize {
+    usize::try_from(uid).unwrap_or(usize::MAX)
+}
+
+fn is_nil(v: &PlistValue) -> bool {
+    matches!(v, PlistValue::String(s) if s == NULL_NAME)
+}
+
+/// The one field of an object besides `$class`.
+fn only_field(d: &Dictionary) -> Option<(&str, &PlistValue)> {
+    if d.len() != 2 {
+        return None;
+    }
+    d.iter()
+        .find(|(k, _)| *k != "$class")
+        .map(|(k, v)| (k.as_str(), v))
+}
+
+/// The UIDs of an array that holds only UIDs.
+fn uids(a: &[PlistValue]) -> Option<Vec<u64>> {
+    a.iter()
+        .map(|v| v.as_uid().map(crate::value::Uid::get))
+        .collect()
+}
+
+fn array<'v>(refs: Vec<u64>) -> Body<'v> {
+    Body::Array {
+        refs,
+        next: 0,
+        out: Vec::new(),
+    }
+}
+
+/// An ordered set's element UIDs, when its keys are exactly `NS.object.0` … (R3.2).
+fn ordered_set(d: &Dictionary) -> Option<Vec<u64>> {
+    let n = d.len() - 1;
+    let mut refs = vec![None; n];
+    for (k, v) in d.iter().filter(|(k, _)| *k != "$class") {
+        let digits = k.strip_prefix("NS.object.")?;
+        let canonical = !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && (digits == "0" || !digits.starts_with('0'));
+        let uid = v.as_uid()?;
+        if !canonical {
+            return None;
+        }
+        let i: usize = digits.parse().ok()?;
+        *refs.get_mut(i)? = Some(uid.get());
+    }
+    refs.into_iter().collect()
+}
