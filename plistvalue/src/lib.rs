@@ -76,7 +76,7 @@ pub use writer::{Encoder, Frame, ObjRef};
 /// The iterator and entry types of [`Dictionary`].
 pub mod dictionary {
     pub use crate::value::{
-        Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values,
+        Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
     };
 }
 
