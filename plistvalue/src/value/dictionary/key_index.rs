@@ -1,6 +1,6 @@
 //! The key index of a large dictionary: an open-addressing table of entry positions,
 //! so a lookup hashes the key once instead of comparing it with every key. Keys are
-//! hashed with std's `RandomState` (SipHash with a random key per table), so a file
+//! hashed with std's `RandomState` (`SipHash` with a random key per table), so a file
 //! cannot choose keys that collide.
 
 use std::hash::{BuildHasher, RandomState};
