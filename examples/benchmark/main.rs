@@ -16,6 +16,7 @@ mod args;
 mod check;
 mod harness;
 mod lookup;
+mod profile;
 mod report;
 mod walk;
 mod xml;
@@ -120,11 +121,7 @@ fn environment(args: &args::Args) -> String {
         .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = ")))
         .unwrap_or("?")
         .trim_matches('"');
-    let build = if cfg!(debug_assertions) {
-        "DEBUG build: these numbers mean nothing, use --release"
-    } else {
-        "release build"
-    };
+    let build = profile::describe();
     let quick = if args.quick {
         "; --quick: a smoke test, not a measurement"
     } else {

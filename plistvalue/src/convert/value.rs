@@ -287,7 +287,7 @@ fn attach(parent: &mut Building, child: PlistValue) {
         // The first of duplicate keys wins, as in CoreFoundation.
         Building::Dict(d, pending) => {
             if let Some(k) = pending.take() {
-                d.inner_mut().entry(k).or_insert(child);
+                d.entry(k).or_insert(child);
             }
         }
     }

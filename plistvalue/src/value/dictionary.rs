@@ -1,12 +1,32 @@
 //! An insertion-ordered string-keyed map: CoreFoundation keeps no order, Foundation's
 //! encoder keeps insertion order, and users diffing files want the order they wrote.
+//!
+//! Most dictionaries in property lists are small (a header's name and value, a
+//! record's few fields), so the entries live in one vector and a lookup compares
+//! keys in order: no hashing, and one allocation per dictionary. Only past
+//! [`LINEAR_MAX`] entries does a dictionary get a key index, so that a large one
+//! (and a hostile file's dictionary of a million keys) is still read in linear time.
+
+mod key_index;
 
 use std::iter::FusedIterator;
+use std::mem;
 use std::ops::{Index, IndexMut};
 
-use indexmap::{map, IndexMap};
+use indexmap::IndexMap;
 
 use super::PlistValue;
+use key_index::KeyIndex;
+
+/// The most entries a dictionary looks up by comparing keys in order; a larger one
+/// keeps a [`KeyIndex`]. Measured with callgrind (BENCHMARKS.md, "The compact
+/// dictionary"): building a dictionary and reading each key once costs fewer
+/// instructions by scanning up to about 54 entries; past 32 the scan's lead is
+/// under 17% and every miss compares with all the keys.
+const LINEAR_MAX: usize = 32;
+
+/// One key and its value, in the order they were inserted.
+type Slot = (String, PlistValue);
 
 /// The map inside [`PlistValue::Dictionary`]. Keys keep their insertion order.
 ///
@@ -24,45 +44,90 @@ use super::PlistValue;
 /// assert_eq!(d.get_index(0).map(|(k, _)| k.as_str()), Some("a"));
 /// ```
 ///
-/// The map is boxed: an `IndexMap` is 72 bytes, and keeping it inline would make
-/// every `PlistValue` (most of which are short strings and numbers) that large.
-#[derive(Clone, Default, PartialEq, Eq)]
-pub struct Dictionary(Box<IndexMap<String, PlistValue>>);
+/// Up to 32 entries are one vector, searched in order; a larger dictionary also
+/// keeps an index of its keys. Either way the type is three words, so a
+/// `PlistValue` stays four.
+#[derive(Clone)]
+pub struct Dictionary(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// At most `LINEAR_MAX` entries, or more than a `KeyIndex` can hold.
+    Linear(Vec<Slot>),
+    /// More than `LINEAR_MAX` entries; boxed so that small dictionaries stay small.
+    Indexed(Box<Indexed>),
+}
+
+#[derive(Clone)]
+struct Indexed {
+    entries: Vec<Slot>,
+    index: KeyIndex,
+}
+
+/// True when a dictionary of `len` entries keeps a key index.
+fn indexed(len: usize) -> bool {
+    len > LINEAR_MAX && KeyIndex::covers(len)
+}
 
 impl Dictionary {
-    /// An empty dictionary.
+    /// An empty dictionary. It allocates nothing until the first insert.
     pub fn new() -> Dictionary {
-        Dictionary(Box::default())
+        Dictionary(Repr::Linear(Vec::new()))
     }
 
     /// An empty dictionary with room for `n` entries.
     pub fn with_capacity(n: usize) -> Dictionary {
-        Dictionary(Box::new(IndexMap::with_capacity(n)))
+        Dictionary(Repr::Linear(Vec::with_capacity(n)))
+    }
+
+    /// The heap bytes a dictionary of `len` entries made by
+    /// [`with_capacity`](Dictionary::with_capacity)`(len)` allocates for itself: its
+    /// entry vector and, past 32 entries, its key index. Its keys' and values' own
+    /// heap is not included. A reader's heap budget uses it to charge a dictionary
+    /// before building one.
+    ///
+    /// ```
+    /// use plistvalue::Dictionary;
+    /// assert_eq!(Dictionary::heap_bytes_for(0), 0);
+    /// assert!(Dictionary::heap_bytes_for(100) > 100 * Dictionary::heap_bytes_for(1));
+    /// ```
+    pub fn heap_bytes_for(len: usize) -> usize {
+        let entries = len.saturating_mul(mem::size_of::<Slot>());
+        if indexed(len) {
+            let table = KeyIndex::slots_for(len).saturating_mul(mem::size_of::<u32>());
+            entries
+                .saturating_add(mem::size_of::<Indexed>())
+                .saturating_add(table)
+        } else {
+            entries
+        }
     }
 
     /// Entries in the dictionary.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries().len()
     }
 
     /// True when there are no entries.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries().is_empty()
     }
 
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&PlistValue> {
-        self.0.get(key)
+        let i = self.position(key)?;
+        Some(&self.entries()[i].1)
     }
 
     /// The value of `key`, to change it.
     pub fn get_mut(&mut self, key: &str) -> Option<&mut PlistValue> {
-        self.0.get_mut(key)
+        let i = self.position(key)?;
+        Some(&mut self.entries_mut()[i].1)
     }
 
     /// True when `key` has a value.
     pub fn contains_key(&self, key: &str) -> bool {
-        self.0.contains_key(key)
+        self.position(key).is_some()
     }
 
     /// Inserts a value, returning the one it replaced. A new key goes last; an
@@ -72,84 +137,213 @@ impl Dictionary {
         key: impl Into<String>,
         value: impl Into<PlistValue>,
     ) -> Option<PlistValue> {
-        self.0.insert(key.into(), value.into())
+        match self.entry(key) {
+            Entry::Occupied(mut e) => Some(e.insert(value.into())),
+            Entry::Vacant(e) => {
+                e.insert(value.into());
+                None
+            }
+        }
     }
 
     /// Removes a key and keeps the order of the others.
     pub fn remove(&mut self, key: &str) -> Option<PlistValue> {
-        self.0.shift_remove(key)
+        let i = self.position(key)?;
+        Some(self.remove_at(i))
     }
 
     /// The entry of `key`, present or not, to read or fill in place.
     #[inline]
     pub fn entry(&mut self, key: impl Into<String>) -> Entry<'_> {
-        match self.0.entry(key.into()) {
-            map::Entry::Occupied(e) => Entry::Occupied(OccupiedEntry(e)),
-            map::Entry::Vacant(e) => Entry::Vacant(VacantEntry(e)),
+        let key = key.into();
+        let (pos, hash) = match &self.0 {
+            Repr::Linear(v) => (v.iter().position(|(k, _)| *k == key), 0),
+            Repr::Indexed(d) => {
+                let hash = d.index.hash(&key);
+                (d.index.find(&d.entries, hash, &key), hash)
+            }
+        };
+        match pos {
+            Some(pos) => Entry::Occupied(OccupiedEntry { dict: self, pos }),
+            None => Entry::Vacant(VacantEntry {
+                dict: self,
+                key,
+                hash,
+            }),
         }
     }
 
     /// Sorts keys by their text, for output that diffs cleanly.
     pub fn sort_keys(&mut self) {
-        self.0.sort_keys();
+        self.entries_mut().sort_by(|a, b| a.0.cmp(&b.0));
+        self.reindex();
+    }
+
+    /// Removes every entry, keeping the entry vector's memory for reuse.
+    pub fn clear(&mut self) {
+        self.entries_mut().clear();
+        self.reindex();
+    }
+
+    /// Keeps only the entries for which `f` returns true, in their order; `f` may
+    /// change the values it keeps.
+    ///
+    /// ```
+    /// use plistvalue::plist;
+    /// let mut v = plist!({ "a": 1, "b": 2, "c": 3 });
+    /// let d = v.as_dictionary_mut().unwrap();
+    /// d.retain(|_, v| v.as_i64() != Some(2));
+    /// assert_eq!(d.keys().collect::<Vec<_>>(), ["a", "c"]);
+    /// ```
+    pub fn retain<F>(&mut self, mut f: F)
+    where
+        F: FnMut(&String, &mut PlistValue) -> bool,
+    {
+        let before = self.len();
+        self.entries_mut().retain_mut(|(k, v)| f(k, v));
+        if self.len() != before {
+            self.reindex();
+        }
     }
 
     /// The entries, in order.
     pub fn iter(&self) -> Iter<'_> {
-        Iter(self.0.iter())
+        Iter(self.entries().iter())
     }
 
     /// The entries, in order, with their values mutable.
     pub fn iter_mut(&mut self) -> IterMut<'_> {
-        IterMut(self.0.iter_mut())
-    }
-
-    /// The values, in order, to change them.
-    pub fn values_mut(&mut self) -> ValuesMut<'_> {
-        ValuesMut(self.0.values_mut())
-    }
-
-    /// Removes every entry.
-    pub fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    /// Keeps only the entries for which `keep` returns true, in their order.
-    ///
-    /// ```
-    /// use plistvalue::{plist, Dictionary};
-    /// let mut d: Dictionary = plist!({ "a": 1, "b": 2, "c": 3 }).into_dictionary().unwrap();
-    /// d.retain(|_, v| v.as_i64() != Some(2));
-    /// assert_eq!(d.keys().map(String::as_str).collect::<Vec<_>>(), ["a", "c"]);
-    /// ```
-    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut PlistValue) -> bool) {
-        self.0.retain(|k, v| keep(k, v));
+        IterMut(self.entries_mut().iter_mut())
     }
 
     /// The keys, in order.
     pub fn keys(&self) -> Keys<'_> {
-        Keys(self.0.keys())
+        Keys(self.entries().iter())
     }
 
     /// The values, in order.
     pub fn values(&self) -> Values<'_> {
-        Values(self.0.values())
+        Values(self.entries().iter())
+    }
+
+    /// The values, in order, to change them.
+    pub fn values_mut(&mut self) -> ValuesMut<'_> {
+        ValuesMut(self.entries_mut().iter_mut())
     }
 
     /// The entry at a position, in insertion order.
     pub fn get_index(&self, i: usize) -> Option<(&String, &PlistValue)> {
-        self.0.get_index(i)
+        self.entries().get(i).map(|(k, v)| (k, v))
     }
 
-    /// The map itself, for code that works with `IndexMap`.
+    /// The entries as an `IndexMap`, for code that works with one.
     pub fn into_inner(self) -> IndexMap<String, PlistValue> {
-        *self.0
+        self.into_iter().collect()
     }
 
-    pub(crate) fn inner_mut(&mut self) -> &mut IndexMap<String, PlistValue> {
-        &mut self.0
+    /// The entries, moved out, leaving the dictionary empty; an index goes with them.
+    pub(crate) fn take_entries(&mut self) -> Vec<(String, PlistValue)> {
+        match mem::replace(&mut self.0, Repr::Linear(Vec::new())) {
+            Repr::Linear(v) => v,
+            Repr::Indexed(d) => d.entries,
+        }
+    }
+
+    /// Adds an entry whose key the caller knows is not in the dictionary (a copy
+    /// of another dictionary's entries), without looking it up.
+    pub(crate) fn push_distinct(&mut self, key: String, value: PlistValue) {
+        let hash = match &self.0 {
+            Repr::Linear(_) => 0,
+            Repr::Indexed(d) => d.index.hash(&key),
+        };
+        self.push(key, value, hash);
+    }
+
+    /// The value of `key` in `self`, looked for first at position `i`: the position
+    /// it has in a dictionary built in the same order, which makes comparing two such
+    /// dictionaries one key comparison per entry.
+    pub(crate) fn get_expecting(&self, i: usize, key: &str) -> Option<&PlistValue> {
+        match self.entries().get(i) {
+            Some((k, v)) if k == key => Some(v),
+            _ => self.get(key),
+        }
+    }
+
+    fn entries(&self) -> &Vec<Slot> {
+        match &self.0 {
+            Repr::Linear(v) => v,
+            Repr::Indexed(d) => &d.entries,
+        }
+    }
+
+    /// The entries, to change. A caller that moves, adds or removes entries calls
+    /// [`Dictionary::reindex`] after.
+    fn entries_mut(&mut self) -> &mut Vec<Slot> {
+        match &mut self.0 {
+            Repr::Linear(v) => v,
+            Repr::Indexed(d) => &mut d.entries,
+        }
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.0 {
+            Repr::Linear(v) => v.iter().position(|(k, _)| k == key),
+            Repr::Indexed(d) => d.index.find(&d.entries, d.index.hash(key), key),
+        }
+    }
+
+    /// Appends an entry whose key is absent; `hash` is the index's hash of it when
+    /// there is an index. Returns its position.
+    fn push(&mut self, key: String, value: PlistValue, hash: u64) -> usize {
+        let entries = self.entries_mut();
+        entries.push((key, value));
+        let len = entries.len();
+        match &mut self.0 {
+            Repr::Indexed(d) if indexed(len) => d.index.pushed(&d.entries, hash),
+            Repr::Linear(_) if !indexed(len) => {}
+            _ => self.reindex(),
+        }
+        len - 1
+    }
+
+    fn remove_at(&mut self, i: usize) -> PlistValue {
+        let (_, v) = self.entries_mut().remove(i);
+        self.reindex();
+        v
+    }
+
+    /// Builds the index again after entries moved, or drops it when the dictionary
+    /// has become small.
+    fn reindex(&mut self) {
+        let entries = self.take_entries();
+        self.0 = if indexed(entries.len()) {
+            let index = KeyIndex::new(&entries, entries.capacity());
+            Repr::Indexed(Box::new(Indexed { entries, index }))
+        } else {
+            Repr::Linear(entries)
+        };
     }
 }
+
+impl Default for Dictionary {
+    fn default() -> Dictionary {
+        Dictionary::new()
+    }
+}
+
+/// Equal when both hold the same keys with equal values, in any order, as
+/// `PlistValue`'s equality (which compares deep values without recursion) says.
+impl PartialEq for Dictionary {
+    fn eq(&self, other: &Dictionary) -> bool {
+        self.len() == other.len()
+            && self
+                .iter()
+                .enumerate()
+                .all(|(i, (k, v))| other.get_expecting(i, k) == Some(v))
+    }
+}
+
+impl Eq for Dictionary {}
 
 /// A dictionary's entry for one key, from [`Dictionary::entry`].
 pub enum Entry<'a> {
@@ -160,10 +354,18 @@ pub enum Entry<'a> {
 }
 
 /// The entry of a key that has no value, with what it takes to insert one.
-pub struct VacantEntry<'a>(map::VacantEntry<'a, String, PlistValue>);
+pub struct VacantEntry<'a> {
+    dict: &'a mut Dictionary,
+    key: String,
+    /// The index's hash of `key`, when the dictionary has an index.
+    hash: u64,
+}
 
 /// The entry of a key that has a value.
-pub struct OccupiedEntry<'a>(map::OccupiedEntry<'a, String, PlistValue>);
+pub struct OccupiedEntry<'a> {
+    dict: &'a mut Dictionary,
+    pos: usize,
+}
 
 impl<'a> Entry<'a> {
     /// The key.
@@ -213,52 +415,54 @@ impl<'a> Entry<'a> {
 impl<'a> VacantEntry<'a> {
     /// The key.
     pub fn key(&self) -> &str {
-        self.0.key()
+        &self.key
     }
 
     /// Inserts `value` as the last entry and returns it.
     #[inline]
     pub fn insert(self, value: PlistValue) -> &'a mut PlistValue {
-        self.0.insert(value)
+        let i = self.dict.push(self.key, value, self.hash);
+        &mut self.dict.entries_mut()[i].1
     }
 }
 
 impl<'a> OccupiedEntry<'a> {
     /// The key.
     pub fn key(&self) -> &str {
-        self.0.key()
+        &self.dict.entries()[self.pos].0
     }
 
     /// The value.
     pub fn get(&self) -> &PlistValue {
-        self.0.get()
+        &self.dict.entries()[self.pos].1
     }
 
     /// The value, to change it.
     pub fn get_mut(&mut self) -> &mut PlistValue {
-        self.0.get_mut()
+        &mut self.dict.entries_mut()[self.pos].1
     }
 
     /// The value, for as long as the dictionary is borrowed.
     #[inline]
     pub fn into_mut(self) -> &'a mut PlistValue {
-        self.0.into_mut()
+        &mut self.dict.entries_mut()[self.pos].1
     }
 
     /// Replaces the value, keeping the key's position, and returns the old one.
     pub fn insert(&mut self, value: PlistValue) -> PlistValue {
-        self.0.insert(value)
+        mem::replace(self.get_mut(), value)
     }
 
     /// Removes the entry, keeping the order of the others, and returns its value.
     pub fn remove(self) -> PlistValue {
-        self.0.shift_remove()
+        self.dict.remove_at(self.pos)
     }
 }
 
-/// Declares an iterator type over the dictionary that forwards to indexmap's.
+/// Declares an iterator type over the dictionary's entry slice: `$inner` is the
+/// slice iterator and `$map` turns one of its items into the public item.
 macro_rules! iterator {
-    ($(#[$doc:meta])* $name:ident $(<$a:lifetime>)? ($inner:ty) -> $item:ty) => {
+    ($(#[$doc:meta])* $name:ident $(<$a:lifetime>)? ($inner:ty) -> $item:ty, $map:expr) => {
         $(#[$doc])*
         pub struct $name$(<$a>)?($inner);
 
@@ -266,7 +470,7 @@ macro_rules! iterator {
             type Item = $item;
             #[inline]
             fn next(&mut self) -> Option<$item> {
-                self.0.next()
+                self.0.next().map($map)
             }
             #[inline]
             fn size_hint(&self) -> (usize, Option<usize>) {
@@ -277,7 +481,7 @@ macro_rules! iterator {
         impl$(<$a>)? DoubleEndedIterator for $name$(<$a>)? {
             #[inline]
             fn next_back(&mut self) -> Option<$item> {
-                self.0.next_back()
+                self.0.next_back().map($map)
             }
         }
 
@@ -289,59 +493,73 @@ macro_rules! iterator {
 iterator! {
     /// The entries of a [`Dictionary`], in order.
     #[derive(Clone)]
-    Iter<'a>(map::Iter<'a, String, PlistValue>) -> (&'a String, &'a PlistValue)
+    Iter<'a>(std::slice::Iter<'a, Slot>) -> (&'a String, &'a PlistValue),
+    |(k, v)| (k, v)
 }
 iterator! {
     /// The entries of a [`Dictionary`], in order, with mutable values.
-    IterMut<'a>(map::IterMut<'a, String, PlistValue>) -> (&'a String, &'a mut PlistValue)
+    IterMut<'a>(std::slice::IterMut<'a, Slot>) -> (&'a String, &'a mut PlistValue),
+    |(k, v)| (&*k, v)
 }
 iterator! {
     /// The keys of a [`Dictionary`], in order.
     #[derive(Clone)]
-    Keys<'a>(map::Keys<'a, String, PlistValue>) -> &'a String
+    Keys<'a>(std::slice::Iter<'a, Slot>) -> &'a String,
+    |(k, _)| k
 }
 iterator! {
     /// The values of a [`Dictionary`], in order.
     #[derive(Clone)]
-    Values<'a>(map::Values<'a, String, PlistValue>) -> &'a PlistValue
+    Values<'a>(std::slice::Iter<'a, Slot>) -> &'a PlistValue,
+    |(_, v)| v
 }
 iterator! {
-    /// The values of a [`Dictionary`], in order, mutable.
-    ValuesMut<'a>(map::ValuesMut<'a, String, PlistValue>) -> &'a mut PlistValue
+    /// The values of a [`Dictionary`], in order, to change them.
+    ValuesMut<'a>(std::slice::IterMut<'a, Slot>) -> &'a mut PlistValue,
+    |(_, v)| v
 }
 iterator! {
     /// The entries of a [`Dictionary`], moved out, in order.
-    IntoIter(map::IntoIter<String, PlistValue>) -> (String, PlistValue)
+    IntoIter(std::vec::IntoIter<Slot>) -> (String, PlistValue),
+    |e| e
 }
 
-impl From<IndexMap<String, PlistValue>> for Dictionary {
-    fn from(m: IndexMap<String, PlistValue>) -> Dictionary {
-        Dictionary(Box::new(m))
+impl<S> From<IndexMap<String, PlistValue, S>> for Dictionary {
+    fn from(m: IndexMap<String, PlistValue, S>) -> Dictionary {
+        let mut d = Dictionary::with_capacity(m.len());
+        // An `IndexMap`'s keys are distinct already.
+        for (k, v) in m {
+            d.push_distinct(k, v);
+        }
+        d
     }
 }
 
 impl<K: Into<String>, V: Into<PlistValue>> FromIterator<(K, V)> for Dictionary {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Dictionary {
-        Dictionary(Box::new(
-            iter.into_iter()
-                .map(|(k, v)| (k.into(), v.into()))
-                .collect(),
-        ))
+        let mut d = Dictionary::new();
+        d.extend(iter);
+        d
     }
 }
 
+/// A repeated key's later value replaces the earlier one, in the earlier one's
+/// position, as [`Dictionary::insert`] does.
 impl<K: Into<String>, V: Into<PlistValue>> Extend<(K, V)> for Dictionary {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
-        self.0
-            .extend(iter.into_iter().map(|(k, v)| (k.into(), v.into())));
+        let iter = iter.into_iter();
+        self.entries_mut().reserve(iter.size_hint().0);
+        for (k, v) in iter {
+            self.insert(k, v);
+        }
     }
 }
 
 impl IntoIterator for Dictionary {
     type Item = (String, PlistValue);
     type IntoIter = IntoIter;
-    fn into_iter(self) -> IntoIter {
-        IntoIter((*self.0).into_iter())
+    fn into_iter(mut self) -> IntoIter {
+        IntoIter(self.take_entries().into_iter())
     }
 }
 
@@ -365,7 +583,7 @@ impl Index<&str> for Dictionary {
     type Output = PlistValue;
     /// Panics if the key is absent, like `HashMap`; use [`Dictionary::get`] to check.
     fn index(&self, key: &str) -> &PlistValue {
-        match self.0.get(key) {
+        match self.get(key) {
             Some(v) => v,
             None => panic!("key `{key}` is not in the dictionary"),
         }
@@ -374,7 +592,7 @@ impl Index<&str> for Dictionary {
 
 impl IndexMut<&str> for Dictionary {
     fn index_mut(&mut self, key: &str) -> &mut PlistValue {
-        match self.0.get_mut(key) {
+        match self.get_mut(key) {
             Some(v) => v,
             None => panic!("key `{key}` is not in the dictionary"),
         }

@@ -339,8 +339,13 @@ impl Drop for PlistValue {
                     stack.extend(a.drain(..).filter(PlistValue::has_children));
                 }
                 PlistValue::Dictionary(d) => {
-                    let m = d.inner_mut();
-                    stack.extend(m.drain(..).map(|(_, v)| v).filter(PlistValue::has_children));
+                    let entries = d.take_entries();
+                    stack.extend(
+                        entries
+                            .into_iter()
+                            .map(|(_, v)| v)
+                            .filter(PlistValue::has_children),
+                    );
                 }
                 _ => {}
             }
@@ -385,9 +390,7 @@ impl Clone for PlistValue {
         fn attach(parent: &mut PlistValue, key: Option<&String>, child: PlistValue) {
             match (parent, key) {
                 (PlistValue::Array(a), _) => a.push(child),
-                (PlistValue::Dictionary(d), Some(k)) => {
-                    d.inner_mut().insert(k.clone(), child);
-                }
+                (PlistValue::Dictionary(d), Some(k)) => d.push_distinct(k.clone(), child),
                 _ => unreachable!("a dictionary child always has a key"),
             }
         }
@@ -451,8 +454,8 @@ impl PartialEq for PlistValue {
                     if x.len() != y.len() {
                         return false;
                     }
-                    for (k, vx) in x {
-                        match y.get(k) {
+                    for (i, (k, vx)) in x.iter().enumerate() {
+                        match y.get_expecting(i, k) {
                             Some(vy) => stack.push((vx, vy)),
                             None => return false,
                         }

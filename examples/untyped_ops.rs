@@ -1,0 +1,52 @@
+//! One untyped operation on the benchmark document, for counting its instructions
+//! under callgrind: BENCHMARKS.md's per-message figures for `PlistValue` come from it.
+//!
+//! ```sh
+//! cargo build --release --example untyped_ops
+//! valgrind --tool=callgrind --toggle-collect='untyped_ops::decode' \
+//!     target/release/examples/untyped_ops decode 2000
+//! ```
+//!
+//! The operations are `decode` (the plist crate's file into a `PlistValue`),
+//! `clone` (of that tree) and `encode` (`to_vec` of it). Only the named function is
+//! counted: building the document and dropping results are outside it. Divide the
+//! count by N for instructions per message.
+
+use std::hint::black_box;
+
+use plistvalue::PlistValue;
+use plistvalue_suite::bench_doc::{generate, Variant};
+
+#[inline(never)]
+fn decode(bytes: &[u8]) -> PlistValue {
+    plistvalue::from_slice(bytes).expect("the plist crate's file decodes")
+}
+
+#[inline(never)]
+fn clone(tree: &PlistValue) -> PlistValue {
+    tree.clone()
+}
+
+#[inline(never)]
+fn encode(tree: &PlistValue) -> Vec<u8> {
+    plistvalue::to_vec(tree).expect("a decoded tree encodes")
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let op = args.next().unwrap_or_default();
+    let n = args.next().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let mut bytes = Vec::new();
+    plist::to_writer_binary(&mut bytes, &generate(n, Variant::Random))
+        .expect("the document encodes");
+    let tree = plistvalue::from_slice::<PlistValue>(&bytes).expect("the document decodes");
+    match op.as_str() {
+        "decode" => drop(black_box(decode(black_box(&bytes)))),
+        "clone" => drop(black_box(clone(black_box(&tree)))),
+        "encode" => drop(black_box(encode(black_box(&tree)))),
+        _ => {
+            eprintln!("usage: untyped_ops decode|clone|encode [N]");
+            std::process::exit(2);
+        }
+    }
+}
