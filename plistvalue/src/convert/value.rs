@@ -242,18 +242,13 @@ impl OnPath {
     }
 }
 
-/// What a container of `node`'s count allocates: an array its slots; a
-/// dictionary its box, its entries (the hash, the key's `String`, the value) and
-/// its index (a slot and a control byte a bucket, at up to 8/7 buckets an entry,
-/// rounded up to a power of two: at most 2 × 8/7 × 9 bytes an entry).
+/// What a container of `node`'s count allocates for itself: an array its slots, a
+/// dictionary what [`Dictionary::heap_bytes_for`] says its representation takes.
 fn heap_of(node: &Node<'_, '_>) -> usize {
-    const VALUE: usize = std::mem::size_of::<PlistValue>();
-    const ENTRY: usize = 8 + std::mem::size_of::<String>() + VALUE + 21;
-    const DICT: usize = 128;
     if node.kind() == Kind::Dictionary {
-        DICT + node.len() * ENTRY
+        Dictionary::heap_bytes_for(node.len())
     } else {
-        node.len() * VALUE
+        node.len() * std::mem::size_of::<PlistValue>()
     }
 }
 
