@@ -263,7 +263,7 @@ impl<'t> Archiver<'t> {
             Scalar::Int(i) => PlistValue::Integer(i),
             Scalar::Real(bits) => PlistValue::Real(f64::from_bits(bits)),
             Scalar::Bool(b) => PlistValue::Boolean(b),
-            Scalar::Data(d) => PlistValue::from(d),
+            Scalar::Data(d) => PlistValue::Data(d.to_vec()),
         });
         let i = self.objects.len() - 1;
         self.scalars.insert(key, i);
