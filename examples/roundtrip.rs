@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "version": 1,
             "created": plistvalue::Date::now(),
             "ratio": 0.5,
-            "blob": (vec![0u8, 1, 2, 3]),
+            "blob": (plistvalue::Data::new(vec![0, 1, 2, 3])),
             "tags": ["fast", "safe", "compatible", "ünïcode"],
             "nested": { "deep": [[[1, 2], [3]]] }
         }),

@@ -75,8 +75,8 @@ fn scalars_and_uniquing() {
         ("Enabled", true.into()),
         ("Disabled", false.into()),
         ("Created", Date::from_seconds_since_2001(1.0).into()),
-        ("Blob", vec![1u8, 2, 3].into()),
-        ("SameBlob", vec![1u8, 2, 3].into()),
+        ("Blob", PlistValue::Data(vec![1, 2, 3])),
+        ("SameBlob", PlistValue::Data(vec![1, 2, 3])),
         ("Present", 3.into()),
         ("unicode-ключ", "значение".into()),
     ]);
@@ -258,7 +258,7 @@ fn project_value(p: &Project) -> PlistValue {
     let exchange = |e: &Exchange| {
         dict([
             ("headers", headers(&e.headers)),
-            ("body", e.body.clone().into()),
+            ("body", PlistValue::Data(e.body.clone())),
         ])
     };
     let message = |m: &Message| {

@@ -17,8 +17,8 @@ fn message(id: i64, comment: Option<&str>) -> PlistValue {
         "statusCode": 200,
         "startDate": (Date::from_seconds_since_2001(725_760_000.25)),
         "duration": 0.125,
-        "request": { "headers": [{ "name": "Accept", "value": "*/*" }], "body": (vec![0u8; 0]) },
-        "response": { "headers": [], "body": (vec![1u8, 2, 3, 4]) }
+        "request": { "headers": [{ "name": "Accept", "value": "*/*" }], "body": (plistvalue::Data::new(vec![])) },
+        "response": { "headers": [], "body": (plistvalue::Data::new(vec![1, 2, 3, 4])) }
     });
     if let (Some(c), PlistValue::Dictionary(d)) = (comment, &mut m) {
         d.insert("comment", c);
@@ -52,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ascii = project_doc("api.example.com");
     let every_type = plist!([
         true, false, 0, 255, 65_536, (-1i64), (u64::MAX), 1.5, (f32::MIN_POSITIVE),
-        (Date::from_seconds_since_2001(-1.5)), (vec![0u8; 20]), "", "ascii", "ü€😀",
+        (Date::from_seconds_since_2001(-1.5)), (plistvalue::Data::new(vec![0; 20])), "", "ascii", "ü€😀",
         (Uid::new(7)), [], {}, { "k": [1, [2, [3]]] }
     ]);
     let int_keys = plist!([{ "1": "a", "4294967295": "b" }, { "7": "c" }, {}]);

@@ -81,7 +81,7 @@ fn b13_unsorted_duplicate_shared_and_overlapping_offsets_accepted() {
         inner, // inside object 4's body
     ]);
     let v = decode(&b.build()).unwrap();
-    let expected = plist!(["a", 7, "a", (vec![0x10u8, 0x05]), 5]);
+    let expected = plist!(["a", 7, "a", (plistvalue::Data::new(vec![0x10, 0x05])), 5]);
     assert_eq!(v, expected);
 }
 

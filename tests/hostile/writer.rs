@@ -120,7 +120,7 @@ fn f41_output_accepted_by_external_readers() {
         "big": (u64::MAX),
         "s": "héllo 😀",
         "nul": "a\0b",
-        "data": (vec![0u8, 1]),
+        "data": (plistvalue::Data::new(vec![0, 1])),
         "real": 1.5,
         "date": (Date::from_seconds_since_2001(0.0)),
         "uid": (Uid::new(7)),
