@@ -37,6 +37,8 @@
 //! | read a binary plist, borrowing from it | [`from_slice`] |
 //! | tell the formats apart | [`Format::detect`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
+//! | follow a plutil keypath (`items.0.name`) | [`KeyPath`], [`PlistValue::keypath`], [`Document::keypath`] |
+//! | print a value as `plutil -p` does | `PlistValue`'s `Display` (`v.to_string()`), keys in [`key_order`] |
 //! | bound what hostile input may cost | [`Limits`] with [`from_slice_with_limits`] |
 //! | use `#[derive(Serialize, Deserialize)]` models (feature `serde`) | `plistvalue::serde` (documented on docs.rs; the feature is off by default) |
 //! | read one value at a path of a large file | [`Document::pointer`], [`Document::decode_at`] |
