@@ -1061,3 +1061,63 @@ fn diff_prints_cli_md_s_example_and_exits_like_diff() {
         "{err}"
     );
 }
+
+#[test]
+fn unarchive_prints_and_converts_the_resolved_tree_and_never_writes_in_place() {
+    let dir = scratch();
+    let tree = plist!({ "title": "Groceries", "items": ["milk", "eggs"], "count": 2 });
+    let archive = dir.path().join("list.archive");
+    fs::write(&archive, plistvalue::archive::archive(&tree).unwrap()).unwrap();
+    let before = fs::read(&archive).unwrap();
+
+    // Printed as -p prints (CLI.md §5): keys in §5's order, indices as `i =>`.
+    let (code, out, err) = outcome(&["-unarchive", s(&archive)]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "{\n  \"count\" => 2\n  \"items\" => [\n    0 => \"milk\"\n    1 => \"eggs\"\n  ]\n  \"title\" => \"Groceries\"\n}\n"
+    );
+
+    // Converted: to stdout without -o, and the archive is left as it was.
+    let (code, out, _) = outcome(&["-unarchive", "-convert", "json", s(&archive)]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({ "title": "Groceries", "items": ["milk", "eggs"], "count": 2 })
+    );
+    let into = dir.path().join("tree.plist");
+    let (code, _, _) = outcome(&[
+        "-unarchive",
+        "-convert",
+        "binary1",
+        "-o",
+        s(&into),
+        s(&archive),
+    ]);
+    assert_eq!(code, 0);
+    let read: PlistValue = plistvalue::from_slice(&fs::read(&into).unwrap()).unwrap();
+    assert_eq!(read, tree);
+    assert_eq!(fs::read(&archive).unwrap(), before);
+
+    // A hostile archive (a UID past `$objects`) is one line naming the file, exit 1.
+    let bad = write_binary(
+        dir.path(),
+        "bad.archive",
+        &plist!({
+            "$archiver": "NSKeyedArchiver", "$version": 100000,
+            "$top": { "root": (Uid::new(5)) }, "$objects": ["$null"],
+        }),
+    );
+    let (code, out, err) = outcome(&["-unarchive", s(&bad)]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(s(&bad)) && err.contains("$objects"),
+        "{err}"
+    );
+
+    // Usage: a format is required after -convert, and -e has no place here.
+    assert_eq!(outcome(&["-unarchive", "-convert", s(&archive)]).0, 1);
+    assert_eq!(outcome(&["-unarchive", "-e", "x", s(&archive)]).0, 1);
+}

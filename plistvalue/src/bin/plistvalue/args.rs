@@ -50,6 +50,9 @@ pub enum Command {
     Create(Fmt),
     Stats,
     Diff,
+    /// `-unarchive [-convert FMT]`: an NSKeyedArchiver archive's resolved tree,
+    /// printed as `-p` prints, or written as FMT to stdout (or `-o PATH`).
+    Unarchive(Option<Fmt>),
 }
 
 /// The options that may follow a command.
@@ -95,6 +98,7 @@ const COMMANDS: &[(&str, ReadCommand)] = &[
     ("-remove", remove),
     ("-stats", |_| Ok(Command::Stats)),
     ("-diff", |_| Ok(Command::Diff)),
+    ("-unarchive", unarchive),
 ];
 
 /// The options: the word, and how it changes [`Options`] (with its argument, for
@@ -218,6 +222,14 @@ fn remove(args: &mut Args<'_>) -> Result<Command, Usage> {
     })
 }
 
+fn unarchive(args: &mut Args<'_>) -> Result<Command, Usage> {
+    if args.peek().is_none_or(|a| *a != "-convert") {
+        return Ok(Command::Unarchive(None));
+    }
+    args.next();
+    Ok(Command::Unarchive(Some(format(args, false)?)))
+}
+
 /// Reads the command line (without the program name).
 pub fn parse(argv: &[String]) -> Result<Invocation, Usage> {
     let mut args = argv.iter().peekable();
@@ -278,8 +290,12 @@ fn check(command: &Command, options: &Options, files: &[String]) -> Result<(), U
         Command::Print => Some("-p"),
         Command::Stats => Some("-stats"),
         Command::Diff => Some("-diff"),
+        Command::Unarchive(None) => Some("-unarchive"),
         _ => None,
     };
+    if matches!(command, Command::Unarchive(_)) && options.ext.is_some() {
+        return usage("-e is not used with -unarchive.");
+    }
     for (given, flag) in [(options.out.is_some(), "-o"), (options.ext.is_some(), "-e")] {
         if let (true, Some(name)) = (given, name) {
             return usage(format!("{flag} is not used with {name}."));
@@ -315,6 +331,9 @@ commands:
   -stats                         objects, sizes and sharing of FILEs          (addition)
   -diff A B                      differences between two plists, by keypath  (addition)
                                  exit 0 same, 1 different, 2 trouble; -s: status only
+  -unarchive [-convert FMT]      an NSKeyedArchiver archive's object graph as a tree:
+                                 printed as -p prints, or as FMT on stdout (or -o PATH);
+                                 never in place                              (addition)
 types:   -bool -integer -float -string -date -data -xml -json -array -dictionary
 options: -s silent  -r readable JSON  -n no newline  -o PATH (- = stdout)  -e EXT  --
 keypaths: a.b.0 (array indices are digits); '\\.' is a literal dot: 'com\\.apple\\.foo.bar'

@@ -207,6 +207,22 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
             let report = report.map_err(|e| input.fail(Some(e)))?;
             Ok(files::stdout(report.as_bytes())?)
         }
+        Command::Unarchive(fmt) => {
+            let tree =
+                plistvalue::archive::unarchive(&input.bytes).map_err(|e| input.fail(Some(e)))?;
+            match fmt {
+                None => Ok(files::stdout(format!("{tree}\n").as_bytes())?),
+                Some(fmt) => {
+                    let bytes = files::encode(&input.name, &tree, *fmt, options.readable)?;
+                    // The archive is the source: never overwrite it with its tree.
+                    let dest = match options.out.as_deref() {
+                        Some(path) if path != "-" => Dest::Path(path.into()),
+                        _ => Dest::Stdout,
+                    };
+                    Ok(files::write(&dest, &bytes)?)
+                }
+            }
+        }
         Command::Help | Command::Version | Command::Create(_) | Command::Diff => Ok(()),
     }
 }
