@@ -33,19 +33,17 @@ pub fn skip_unless_required(var: &str, why: impl Display) {
 /// The shared folder: `$PLISTVALUE_SHARED` if set, else `../shared` beside the
 /// workspace.
 pub fn shared_dir() -> PathBuf {
-    match std::env::var_os(SHARED_DIR) {
-        Some(dir) => PathBuf::from(dir),
-        // From the workspace root, so that a member package's tests that include this
-        // file by `#[path]` (the CLI's) find the same folder.
-        None => {
-            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let root = manifest
-                .ancestors()
-                .find(|d| d.join("Cargo.lock").exists())
-                .unwrap_or(manifest);
-            root.join("../shared")
-        }
+    if let Some(dir) = std::env::var_os(SHARED_DIR) {
+        return PathBuf::from(dir);
     }
+    // From the workspace root, so that a member package's tests that include this
+    // file by `#[path]` (the CLI's) find the same folder.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").exists())
+        .unwrap_or(manifest);
+    root.join("../shared")
 }
 
 /// `<shared folder>/<rel>` if it exists; `None` after [`skip_unless_required`] otherwise.
