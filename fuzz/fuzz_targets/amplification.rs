@@ -10,9 +10,12 @@ use plistvalue_suite::alloc::{self, Counting};
 #[global_allocator]
 static ALLOCATOR: Counting = Counting::single_threaded();
 
+/// A decode into `PlistValue`, named, reporting only whether it succeeded.
+type Decoder = (&'static str, fn(&[u8]) -> bool);
+
 fuzz_target!(|data: &[u8]| {
     let bound = 64 * data.len() + (10 << 20);
-    let decoders: [(&str, fn(&[u8]) -> bool); 2] = [
+    let decoders: [Decoder; 2] = [
         ("from_slice", |d| {
             plistvalue::from_slice::<PlistValue>(d).is_ok()
         }),
