@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(via_serde) = plistvalue::serde::to_vec(&value) {
         let back: PlistValue = plistvalue::from_slice_with_limits(&via_serde, Limits::trusted())
             .expect("the serde encoder's output decodes");
-        assert_eq!(back, value, "decode -> serde encode -> decode changed the value");
+        assert_eq!(
+            back, value,
+            "decode -> serde encode -> decode changed the value"
+        );
     }
     // XML keeps less (whole-second dates, no NaN payloads), so it must only read back.
     if let Ok(xml) = plistvalue::to_vec_xml(&value) {
