@@ -778,12 +778,7 @@ fn every_hostile_archive_gives_its_stated_result() {
             wrong.push(format!("{name}: {got}"));
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} cases differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    all_agree(&wrong);
 }
 
 /// The table is unarchive.py's too: every case gives the oracle's tree, or an error
@@ -816,12 +811,7 @@ fn every_hostile_archive_agrees_with_the_oracle() {
             wrong.push(format!("{name}: ours {got:.120?}, oracle {want:.120?}"));
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} cases differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    all_agree(&wrong);
 }
 
 /// Every tree of the table is archived again and reads back the same, key order
@@ -845,4 +835,14 @@ fn every_hostile_tree_round_trips_through_archive() {
         trees += 1;
     }
     assert!(trees >= 25, "only {trees} trees");
+}
+
+/// Fails with every case that did not give what it should.
+fn all_agree(wrong: &[String]) {
+    assert!(
+        wrong.is_empty(),
+        "{} cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
