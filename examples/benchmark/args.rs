@@ -15,6 +15,8 @@ usage: cargo run --release --example benchmark -- [OPTIONS] [FILE]
   --archive        only the NSKeyedArchiver rows
   FILE             re-encode FILE as an untyped PlistValue with both libraries";
 
+// Each bool is one independent command-line switch; none is a state of another.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Args {
     pub n: usize,
     pub iterations: usize,

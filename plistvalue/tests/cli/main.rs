@@ -1105,7 +1105,7 @@ fn unarchive_prints_and_converts_the_resolved_tree_and_never_writes_in_place() {
         dir.path(),
         "bad.archive",
         &plist!({
-            "$archiver": "NSKeyedArchiver", "$version": 100000,
+            "$archiver": "NSKeyedArchiver", "$version": 100_000,
             "$top": { "root": (Uid::new(5)) }, "$objects": ["$null"],
         }),
     );
