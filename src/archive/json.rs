@@ -69,20 +69,8 @@ fn node(v: &PlistValue, out: &mut String) {
     }
 }
 
+/// `s` as a JSON string: `serde_json` escapes what Python's `json.dumps` escapes
+/// (`"`, `\\`, the named controls, the rest below U+0020 as `\u00xx`) and nothing else.
 fn string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    out.push_str(&serde_json::to_string(s).expect("a string serializes"));
 }
