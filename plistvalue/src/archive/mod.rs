@@ -28,6 +28,7 @@
 //! # Ok::<(), plistvalue::Error>(())
 //! ```
 
+mod build;
 mod resolve;
 mod write;
 
@@ -35,9 +36,10 @@ use crate::convert::{self, FromPlist, FromPlistOwned, ToPlist};
 use crate::error::{ArchiveErrorKind, Error};
 use crate::format;
 use crate::reader::{Document, Limits};
-use crate::value::PlistValue;
+use crate::value::{Dictionary, PlistValue};
 use crate::writer::Buffers;
 
+use build::{Table, Tree};
 use resolve::{fail, Resolver};
 
 /// The archiver names `$archiver` may hold (R1.2): Foundation's, and the iOS
@@ -57,6 +59,12 @@ const VERSION: u64 = 100_000;
 /// the tree.
 pub fn unarchive(bytes: &[u8]) -> Result<PlistValue, Error> {
     let plist = load(bytes)?;
+    let (top, objects) = parts(&plist)?;
+    Resolver::new(objects, bytes.len(), Tree).top(top)
+}
+
+/// An archive's `$top` and `$objects`, once its header is checked (R1.2).
+fn parts(plist: &PlistValue) -> Result<(&Dictionary, &[PlistValue]), Error> {
     let header = |detail: &str| fail(ArchiveErrorKind::Header, None, detail.to_owned());
     let Some(d) = plist.as_dictionary() else {
         return Err(header("the property list is not a dictionary"));
@@ -75,7 +83,7 @@ pub fn unarchive(bytes: &[u8]) -> Result<PlistValue, Error> {
     let Some(PlistValue::Array(objects)) = d.get("$objects") else {
         return Err(header("$objects is missing or not an array"));
     };
-    Resolver::new(objects, bytes.len()).top(top)
+    Ok((top, objects))
 }
 
 /// An archive of `tree`, written as Foundation's `NSKeyedArchiver` writes one
@@ -132,10 +140,14 @@ impl Archive {
     /// # Errors
     /// As [`unarchive`].
     pub fn from_slice(bytes: &[u8]) -> Result<Archive, Error> {
-        let tree = unarchive(bytes)?;
-        Ok(Archive {
-            tree: encode(&tree)?,
-        })
+        let plist = load(bytes)?;
+        let (top, objects) = parts(&plist)?;
+        let mut tree = Vec::new();
+        Buffers::default().write_into(
+            |enc| Resolver::new(objects, bytes.len(), Table(enc)).top(top),
+            &mut tree,
+        )?;
+        Ok(Archive { tree })
     }
 
     /// A lazy view of the resolved tree.

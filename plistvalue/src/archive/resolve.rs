@@ -8,6 +8,8 @@ use std::collections::{HashMap, HashSet};
 use crate::error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind};
 use crate::value::{Dictionary, PlistValue};
 
+use super::build::Build;
+
 /// The deepest tree, in containers; the root container is level 1 (R5.1).
 pub(crate) const MAX_DEPTH: usize = 512;
 /// The reserved keys of a generic object (R3.5, R3.6).
@@ -40,65 +42,72 @@ struct Class<'v> {
 }
 
 /// What a reference resolves to.
-enum Resolved<'v> {
+enum Resolved<'v, V> {
     /// `$null`: the field or element is left out.
     Nil,
     /// A value with no children to resolve.
-    Leaf(PlistValue),
+    Leaf(V),
     /// A container whose children are still to be resolved.
-    Open(Frame<'v>),
+    Open(Frame<'v, V>),
 }
 
 /// A container being built.
-struct Frame<'v> {
+struct Frame<'v, V> {
     /// The `$objects` index of the object, for markers and errors.
     object: Option<usize>,
-    body: Body<'v>,
+    /// Whether the subtree holds a cycle marker, whose value depends on where it
+    /// stands, so the object cannot be shared.
+    marked: bool,
+    /// Levels of containers in the subtree, this one included, so a shared object
+    /// is refused where its copy would nest too deep.
+    height: usize,
+    body: Body<'v, V>,
 }
 
-enum Body<'v> {
+enum Body<'v, V> {
     /// An array object, or an ordered set, by its element UIDs (R3.1, R3.2).
     Array {
         refs: Vec<u64>,
         next: usize,
-        out: Vec<PlistValue>,
+        out: Vec<V>,
     },
     /// A native dictionary (R3.3), its key texts already checked.
     Dict {
         keys: Vec<&'v str>,
         vals: &'v [PlistValue],
         next: usize,
-        out: Dictionary,
+        out: Vec<(&'v str, V)>,
     },
     /// A generic object (R3.5) or the inside of the top wrapper (R1.3).
     Fields {
         src: Vec<(&'v str, &'v PlistValue)>,
         next: usize,
-        meta: Vec<(String, PlistValue)>,
-        out: Vec<(String, PlistValue)>,
+        meta: Vec<(&'v str, V)>,
+        out: Vec<(&'v str, V)>,
         inline: Vec<&'v str>,
     },
     /// An array stored inline in a field (R3.7).
     Inline {
         elems: &'v [PlistValue],
         next: usize,
-        out: Vec<PlistValue>,
+        out: Vec<V>,
     },
     /// The top wrapper `{"$top": D}` (R1.3): D to resolve, then D resolved.
     Wrapper {
         top: Option<&'v Dictionary>,
-        done: Option<PlistValue>,
+        done: Option<V>,
     },
 }
 
 /// One step of the frame on top of the stack.
-enum Step<'v> {
-    Child(Frame<'v>),
-    Done(PlistValue),
+enum Step<'v, V> {
+    Child(Frame<'v, V>),
+    Done(V),
 }
 
 /// The resolver's state: the entries, the budgets, and the objects on the path.
-pub(crate) struct Resolver<'v> {
+pub(crate) struct Resolver<'v, B: Build<'v>> {
+    build: B,
     objects: &'v [PlistValue],
     max_nodes: u64,
     max_bytes: u64,
@@ -107,13 +116,31 @@ pub(crate) struct Resolver<'v> {
     /// Per entry: the depth of its container while it is being built, else 0.
     active: Vec<u32>,
     classes: HashMap<u64, Class<'v>>,
+    /// Per entry, when `B` shares: its built value and height, once built without
+    /// a marker inside.
+    memo: Vec<Option<(B::V, usize)>>,
+    /// Set when the step in progress met a marker.
+    marker: bool,
+    /// The height of the tallest shared object the step in progress referenced.
+    shared_height: usize,
 }
 
-impl<'v> Resolver<'v> {
-    /// A resolver over `objects`, with R5.2's budgets for an input of `input_len` bytes.
-    pub(crate) fn new(objects: &'v [PlistValue], input_len: usize) -> Resolver<'v> {
+impl<'v, B: Build<'v>> Resolver<'v, B> {
+    /// A resolver over `objects` that builds with `build`, with R5.2's budgets for
+    /// an input of `input_len` bytes.
+    pub(crate) fn new(objects: &'v [PlistValue], input_len: usize, build: B) -> Resolver<'v, B> {
         let len = input_len as u64;
         Resolver {
+            build,
+            memo: if B::SHARES {
+                std::iter::repeat_with(|| None)
+                    .take(objects.len())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            marker: false,
+            shared_height: 0,
             objects,
             max_nodes: 2 * len + (1 << 16),
             max_bytes: 8 * len + (1 << 20),
@@ -125,7 +152,7 @@ impl<'v> Resolver<'v> {
     }
 
     /// The tree of `$top` (R1.3).
-    pub(crate) fn top(&mut self, top: &'v Dictionary) -> Result<PlistValue, Error> {
+    pub(crate) fn top(&mut self, top: &'v Dictionary) -> Result<B::V, Error> {
         if top.len() == 1 {
             if let Some(PlistValue::Uid(u)) = top.get("root") {
                 let root = self.entry(u.get())?;
@@ -140,6 +167,8 @@ impl<'v> Resolver<'v> {
         }
         self.drive(Frame {
             object: None,
+            marked: false,
+            height: 1,
             body: Body::Wrapper {
                 top: Some(top),
                 done: None,
@@ -172,21 +201,39 @@ impl<'v> Resolver<'v> {
         Ok(())
     }
 
-    /// Charges one value of the tree.
-    fn count(&mut self, v: PlistValue) -> Result<PlistValue, Error> {
+    /// Charges and builds one value with no children.
+    fn count(&mut self, v: PlistValue) -> Result<B::V, Error> {
         let bytes = match &v {
             PlistValue::String(s) => s.len(),
             PlistValue::Data(d) => d.len(),
             _ => 0,
         };
         self.charge(1, bytes)?;
-        Ok(v)
+        Ok(self.build.scalar(v))
+    }
+
+    /// Charges and builds a string of the input.
+    fn text(&mut self, s: &'v str) -> Result<B::V, Error> {
+        self.charge(1, s.len())?;
+        Ok(self.build.text(s))
+    }
+
+    /// Charges and builds an array.
+    fn array(&mut self, items: Vec<B::V>) -> Result<B::V, Error> {
+        self.charge(1, 0)?;
+        Ok(self.build.array(items))
+    }
+
+    /// Charges and builds a dictionary.
+    fn dict(&mut self, entries: Vec<(&'v str, B::V)>) -> Result<B::V, Error> {
+        self.charge(1, 0)?;
+        Ok(self.build.dict(entries))
     }
 
     /// Charges a dictionary key.
-    fn key(&mut self, k: &str) -> Result<String, Error> {
+    fn key(&mut self, k: &'v str) -> Result<&'v str, Error> {
         self.charge(0, k.len())?;
-        Ok(k.to_owned())
+        Ok(k)
     }
 
     // ---------------------------------------------------------------- references
@@ -272,7 +319,7 @@ impl<'v> Resolver<'v> {
     }
 
     /// A UID met in a container at `depth` (the top frame's; 0 before any).
-    fn resolve(&mut self, uid: u64, depth: usize) -> Result<Resolved<'v>, Error> {
+    fn resolve(&mut self, uid: u64, depth: usize) -> Result<Resolved<'v, B::V>, Error> {
         let o = self.entry(uid)?;
         let n = index(uid);
         let d = match o {
@@ -282,7 +329,12 @@ impl<'v> Resolver<'v> {
             | PlistValue::Integer(_)
             | PlistValue::Real(_)
             | PlistValue::Data(_)
-            | PlistValue::Date(_) => return Ok(Resolved::Leaf(self.count(o.clone())?)),
+            | PlistValue::Date(_) => {
+                return Ok(Resolved::Leaf(match o {
+                    PlistValue::String(s) => self.text(s)?,
+                    _ => self.count(o.clone())?,
+                }))
+            }
             PlistValue::Dictionary(d) => d,
             PlistValue::Null | PlistValue::Array(_) | PlistValue::Uid(_) => {
                 return Err(fail(
@@ -308,7 +360,7 @@ impl<'v> Resolver<'v> {
         let fields = d.len() - 1;
         match only_field(d) {
             Some(("NS.string", PlistValue::String(s))) if STRING_CLASSES.contains(&name) => {
-                return Ok(Resolved::Leaf(self.count(PlistValue::String(s.clone()))?));
+                return Ok(Resolved::Leaf(self.text(s)?));
             }
             Some(("NS.data", PlistValue::Data(b))) if DATA_CLASSES.contains(&name) => {
                 return Ok(Resolved::Leaf(self.count(PlistValue::Data(b.clone()))?));
@@ -322,7 +374,19 @@ impl<'v> Resolver<'v> {
         if name == "NSNull" && fields == 0 {
             return Ok(Resolved::Leaf(self.count(PlistValue::Null)?));
         }
+        if let Some((v, height)) = self.memo.get(n).and_then(Option::as_ref) {
+            if depth + height > MAX_DEPTH {
+                return Err(fail(
+                    ArchiveErrorKind::Depth,
+                    Some(n),
+                    format!("the tree nests deeper than {MAX_DEPTH} containers"),
+                ));
+            }
+            self.shared_height = self.shared_height.max(*height);
+            return Ok(Resolved::Leaf(v.clone()));
+        }
         if self.active[n] != 0 {
+            self.marker = true;
             let k = depth + 1 - self.active[n] as usize;
             return Ok(Resolved::Leaf(
                 self.count(PlistValue::Uid(crate::value::Uid::new(k as u64)))?,
@@ -337,24 +401,26 @@ impl<'v> Resolver<'v> {
         n: usize,
         d: &'v Dictionary,
         class: Class<'v>,
-    ) -> Result<Frame<'v>, Error> {
+    ) -> Result<Frame<'v, B::V>, Error> {
         let name = class.name;
-        let open = |body| {
+        let open = |body, height| {
             Ok(Frame {
                 object: Some(n),
+                marked: false,
+                height,
                 body,
             })
         };
         if ARRAY_CLASSES.contains(&name) {
             if let Some(("NS.objects", PlistValue::Array(refs))) = only_field(d) {
                 if let Some(refs) = uids(refs) {
-                    return open(array(refs));
+                    return open(array(refs), 1);
                 }
             }
         }
         if ORDERED_SET_CLASSES.contains(&name) {
             if let Some(refs) = ordered_set(d) {
-                return open(array(refs));
+                return open(array(refs), 1);
             }
         }
         if DICT_CLASSES.contains(&name) && d.len() == 3 {
@@ -362,43 +428,47 @@ impl<'v> Resolver<'v> {
                 (d.get("NS.keys"), d.get("NS.objects"))
             {
                 if let Some(keys) = self.native_keys(ks, vs).map_err(|e| tag(e, n))? {
-                    return open(Body::Dict {
-                        keys,
-                        vals: vs,
-                        next: 0,
-                        out: Dictionary::with_capacity(crate::convert::bounded_capacity::<
-                            PlistValue,
-                        >(vs.len())),
-                    });
+                    return open(
+                        Body::Dict {
+                            keys,
+                            vals: vs,
+                            next: 0,
+                            out: Vec::with_capacity(
+                                crate::convert::bounded_capacity::<(&str, B::V)>(vs.len()),
+                            ),
+                        },
+                        1,
+                    );
                 }
             }
         }
-        let mut meta = vec![(
-            self.key("$class")?,
-            self.count(PlistValue::String(name.to_owned()))?,
-        )];
+        let mut meta = vec![(self.key("$class")?, self.text(name)?)];
         // The metadata arrays are one level below the object, whose frame is not
         // on the stack yet: the driver checks the depth again when it pushes it.
         for (key, list) in [("$classes", class.chain), ("$classhints", class.hints)] {
             if let Some(list) = list {
                 let strings = list
                     .iter()
-                    .map(|s| s.as_str().unwrap_or_default().to_owned())
+                    .map(|s| s.as_str().unwrap_or_default())
                     .collect();
                 meta.push((self.key(key)?, self.names(strings)?));
             }
         }
-        open(Body::Fields {
-            src: d
-                .iter()
-                .filter(|(k, _)| *k != "$class")
-                .map(|(k, v)| (k.as_str(), v))
-                .collect(),
-            next: 0,
-            meta,
-            out: Vec::new(),
-            inline: Vec::new(),
-        })
+        let height = if meta.len() > 1 { 2 } else { 1 };
+        open(
+            Body::Fields {
+                src: d
+                    .iter()
+                    .filter(|(k, _)| *k != "$class")
+                    .map(|(k, v)| (k.as_str(), v))
+                    .collect(),
+                next: 0,
+                meta,
+                out: Vec::new(),
+                inline: Vec::new(),
+            },
+            height,
+        )
     }
 
     /// The key texts of a native dictionary, or `None` when it must stay generic (R3.3).
@@ -430,23 +500,19 @@ impl<'v> Resolver<'v> {
     }
 
     /// A metadata array of strings (`$classes`, `$classhints`, `$inline`).
-    fn names(&mut self, list: Vec<String>) -> Result<PlistValue, Error> {
+    fn names(&mut self, list: Vec<&'v str>) -> Result<B::V, Error> {
         let mut out = Vec::with_capacity(list.len());
         for s in list {
-            out.push(self.count(PlistValue::String(s))?);
+            out.push(self.text(s)?);
         }
-        self.count(PlistValue::Array(out))
+        self.array(out)
     }
 
     /// An inline scalar (R3.7).
-    fn inline_scalar(
-        &mut self,
-        v: &'v PlistValue,
-        object: Option<usize>,
-    ) -> Result<PlistValue, Error> {
+    fn inline_scalar(&mut self, v: &'v PlistValue, object: Option<usize>) -> Result<B::V, Error> {
         match v {
-            PlistValue::String(_)
-            | PlistValue::Boolean(_)
+            PlistValue::String(s) => self.text(s),
+            PlistValue::Boolean(_)
             | PlistValue::Integer(_)
             | PlistValue::Real(_)
             | PlistValue::Data(_)
@@ -462,7 +528,7 @@ impl<'v> Resolver<'v> {
     // ---------------------------------------------------------------- the driver
 
     /// Builds the tree of `first` with an explicit stack.
-    fn drive(&mut self, first: Frame<'v>) -> Result<PlistValue, Error> {
+    fn drive(&mut self, first: Frame<'v, B::V>) -> Result<B::V, Error> {
         let mut stack = vec![first];
         self.enter(&stack[0], 1);
         loop {
@@ -471,6 +537,8 @@ impl<'v> Resolver<'v> {
                 .last_mut()
                 .expect("the stack holds the frame being built");
             let step = self.step(top, depth);
+            top.marked |= std::mem::take(&mut self.marker);
+            top.height = top.height.max(std::mem::take(&mut self.shared_height) + 1);
             match step {
                 Ok(Step::Child(frame)) => {
                     if depth >= MAX_DEPTH {
@@ -488,10 +556,15 @@ impl<'v> Resolver<'v> {
                     let done = stack.pop().expect("the finished frame");
                     if let Some(n) = done.object {
                         self.active[n] = 0;
+                        if B::SHARES && !done.marked {
+                            self.memo[n] = Some((value.clone(), done.height));
+                        }
                     }
                     let Some(parent) = stack.last_mut() else {
                         return Ok(value);
                     };
+                    parent.marked |= done.marked;
+                    parent.height = parent.height.max(done.height + 1);
                     accept(parent, value);
                 }
                 Err(err) => return Err(locate(err, &stack)),
@@ -500,14 +573,14 @@ impl<'v> Resolver<'v> {
     }
 
     /// Marks an object's frame as on the path, at `depth`, for markers (R4.5).
-    fn enter(&mut self, frame: &Frame<'v>, depth: usize) {
+    fn enter(&mut self, frame: &Frame<'v, B::V>, depth: usize) {
         if let Some(n) = frame.object {
             self.active[n] = depth as u32;
         }
     }
 
     /// Advances `frame` (at `depth`) to its next child, or finishes it.
-    fn step(&mut self, frame: &mut Frame<'v>, depth: usize) -> Result<Step<'v>, Error> {
+    fn step(&mut self, frame: &mut Frame<'v, B::V>, depth: usize) -> Result<Step<'v, B::V>, Error> {
         let object = frame.object;
         match &mut frame.body {
             Body::Array { refs, next, out } => {
@@ -521,7 +594,7 @@ impl<'v> Resolver<'v> {
                     }
                 }
                 let out = std::mem::take(out);
-                self.count(PlistValue::Array(out)).map(Step::Done)
+                self.array(out).map(Step::Done)
             }
             Body::Dict {
                 keys,
@@ -538,14 +611,12 @@ impl<'v> Resolver<'v> {
                     };
                     match self.resolve(u.get(), depth)? {
                         Resolved::Nil => unreachable_nil()?,
-                        Resolved::Leaf(v) => {
-                            out.insert(key, v);
-                        }
+                        Resolved::Leaf(v) => out.push((key, v)),
                         Resolved::Open(f) => return Ok(Step::Child(f)),
                     }
                 }
                 let out = std::mem::take(out);
-                self.count(PlistValue::Dictionary(out)).map(Step::Done)
+                self.dict(out).map(Step::Done)
             }
             Body::Fields {
                 src,
@@ -590,6 +661,8 @@ impl<'v> Resolver<'v> {
                     if let PlistValue::Array(elems) = v {
                         return Ok(Step::Child(Frame {
                             object: None,
+                            marked: false,
+                            height: 1,
                             body: Body::Inline {
                                 elems,
                                 next: 0,
@@ -610,12 +683,12 @@ impl<'v> Resolver<'v> {
                         ));
                     }
                     inline.sort_unstable();
-                    let names = inline.iter().map(|s| (*s).to_owned()).collect();
+                    let names = std::mem::take(inline);
                     entries.push((self.key("$inline")?, self.names(names)?));
+                    frame.height = frame.height.max(2);
                 }
                 entries.append(out);
-                let dict: Dictionary = entries.into_iter().collect();
-                self.count(PlistValue::Dictionary(dict)).map(Step::Done)
+                self.dict(entries).map(Step::Done)
             }
             Body::Inline { elems, next, out } => {
                 while *next < elems.len() {
@@ -641,12 +714,14 @@ impl<'v> Resolver<'v> {
                     }
                 }
                 let out = std::mem::take(out);
-                self.count(PlistValue::Array(out)).map(Step::Done)
+                self.array(out).map(Step::Done)
             }
             Body::Wrapper { top, done } => {
                 if let Some(top) = top.take() {
                     return Ok(Step::Child(Frame {
                         object: None,
+                        marked: false,
+                        height: 1,
                         body: Body::Fields {
                             src: top.iter().map(|(k, v)| (k.as_str(), v)).collect(),
                             next: 0,
@@ -656,26 +731,24 @@ impl<'v> Resolver<'v> {
                         },
                     }));
                 }
-                let inner = done.take().unwrap_or_default();
+                let Some(inner) = done.take() else {
+                    return unreachable_nil();
+                };
                 let key = self.key("$top")?;
-                let mut d = Dictionary::new();
-                d.insert(key, inner);
-                self.count(PlistValue::Dictionary(d)).map(Step::Done)
+                self.dict(vec![(key, inner)]).map(Step::Done)
             }
         }
     }
 }
 
 /// Hands a finished child's value to its parent.
-fn accept(parent: &mut Frame<'_>, value: PlistValue) {
+fn accept<V>(parent: &mut Frame<'_, V>, value: V) {
     match &mut parent.body {
         Body::Array { out, .. } | Body::Inline { out, .. } => out.push(value),
         Body::Dict {
             keys, next, out, ..
-        } => {
-            out.insert(keys[*next - 1].to_owned(), value);
-        }
-        Body::Fields { src, next, out, .. } => out.push((src[*next - 1].0.to_owned(), value)),
+        } => out.push((keys[*next - 1], value)),
+        Body::Fields { src, next, out, .. } => out.push((src[*next - 1].0, value)),
         Body::Wrapper { done, .. } => *done = Some(value),
     }
 }
@@ -695,7 +768,7 @@ fn tag(err: Error, n: usize) -> Error {
 
 /// Names the `$objects` index and the tree path of an error met with `stack` open.
 #[cold]
-fn locate(mut err: Error, stack: &[Frame<'_>]) -> Error {
+fn locate<V>(mut err: Error, stack: &[Frame<'_, V>]) -> Error {
     if let Some(n) = stack.iter().rev().find_map(|f| f.object) {
         err = tag(err, n);
     }
@@ -747,7 +820,7 @@ fn uids(a: &[PlistValue]) -> Option<Vec<u64>> {
         .collect()
 }
 
-fn array<'v>(refs: Vec<u64>) -> Body<'v> {
+fn array<'v, V>(refs: Vec<u64>) -> Body<'v, V> {
     Body::Array {
         refs,
         next: 0,
