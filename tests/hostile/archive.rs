@@ -846,3 +846,54 @@ fn all_agree(wrong: &[String]) {
         wrong.join("\n")
     );
 }
+
+/// The design: a DAG resolves into the object table, a shared object written
+/// once, so `Archive` holds what the file holds while `unarchive`, which copies, stops
+/// at its budget. 2^20 and 2^64 paths, over arrays and over dictionaries.
+#[test]
+fn a_dag_resolves_into_an_archive_of_its_objects_while_unarchive_stops_at_its_budget() {
+    use plistvalue::archive::Archive;
+    use std::time::{Duration, Instant};
+    for (levels, dict) in [(20, false), (20, true), (64, false)] {
+        let bytes = doubling(levels, dict);
+        let name = format!("{levels} doubling levels, dict {dict}");
+        let e = unarchive(&bytes).expect_err(&name);
+        assert!(
+            matches!(e.kind(), ErrorKind::Archive(a) if a.kind == K::Budget),
+            "{name}: {e}"
+        );
+        let start = Instant::now();
+        let archive = Archive::from_slice(&bytes).expect(&name);
+        let took = start.elapsed();
+        // A generous bound against an expansion (2^20 paths take minutes), not a speed
+        // claim: the resolution is linear in the 30-odd objects.
+        assert!(took < Duration::from_secs(5), "{name}: {took:?}");
+        let doc = archive.document().unwrap();
+        // Each level once, the leaf, and the two key strings of a dictionary.
+        let want = levels + 1 + if dict { 2 } else { 0 };
+        assert_eq!(doc.len(), want, "{name}");
+        assert!(archive.as_bytes().len() < 40 * want as usize, "{name}");
+        // Every level references the one object below it, twice.
+        let mut node = doc.root().unwrap();
+        for _ in 0..levels {
+            assert_eq!(node.len(), 2, "{name}");
+            let (first, second) = if dict {
+                (
+                    node.get("a").unwrap().unwrap(),
+                    node.get("b").unwrap().unwrap(),
+                )
+            } else {
+                (node.at(0).unwrap().unwrap(), node.at(1).unwrap().unwrap())
+            };
+            assert_eq!(first.index(), second.index(), "{name}");
+            node = first;
+        }
+        assert_eq!(node.decode::<String>().unwrap(), "leaf", "{name}");
+        // The expanded tree stays behind the reader's budget.
+        let e = archive.to_value().expect_err(&name);
+        assert!(
+            matches!(e.kind(), ErrorKind::BudgetExceeded { .. }),
+            "{name}: {e}"
+        );
+    }
+}
