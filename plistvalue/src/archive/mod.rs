@@ -10,6 +10,10 @@
 //! floors), and stops at 512 levels. A reference back to an object being resolved
 //! (a cycle, which real Xcode state files hold) becomes the marker `Uid(k)`, the
 //! container k levels up, and [`archive`] turns it back into the reference.
+//! [`Archive`] and [`from_slice`] resolve into the writer's object table instead, where
+//! an object whose subtree holds no marker is written once and referenced wherever
+//! it recurs: a DAG costs what the file holds, and the reader's budgets bound what
+//! a decode of it expands to.
 //!
 //! ```
 //! use plistvalue::{archive, plist, PlistValue};
@@ -112,7 +116,9 @@ pub fn from_slice<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
     Archive::from_slice(bytes)?.decode()
 }
 
-/// An archive resolved once into the writer's object table and held as binary bytes:
+/// An archive resolved once into the writer's object table, each object without a
+/// cycle marker inside written once however often it is referenced, and held as
+/// binary bytes:
 /// read it lazily through [`Archive::document`], decode it into any type with
 /// [`Archive::decode`], or take the tree with [`Archive::to_value`]. Each reads the
 /// same resolution, so they agree with [`unarchive`].
@@ -138,7 +144,8 @@ impl Archive {
     /// Resolves an archive, binary or XML.
     ///
     /// # Errors
-    /// As [`unarchive`].
+    /// As [`unarchive`], except that the budgets charge a shared object once, not at
+    /// every reference: expanding it is left to the decode, within its `Limits`.
     pub fn from_slice(bytes: &[u8]) -> Result<Archive, Error> {
         let plist = load(bytes)?;
         let (top, objects) = parts(&plist)?;
