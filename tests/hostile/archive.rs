@@ -121,7 +121,7 @@ fn chained_objects(n: u64) -> Vec<u8> {
 }
 
 /// `levels` objects, each referring to the next twice; the last holds a string.
-fn doubling(levels: u64, dict: bool) -> Vec<u8> {
+fn doubling(levels: u64, dict: bool, pad: usize) -> Vec<u8> {
     let class = levels + 4;
     let mut objects: Vec<PlistValue> = (1..=levels)
         .map(|i| {
@@ -140,6 +140,10 @@ fn doubling(levels: u64, dict: bool) -> Vec<u8> {
     objects.push(s("a"));
     objects.push(s("b"));
     objects.push(cls(if dict { "NSDictionary" } else { "NSArray" }));
+    if pad > 0 {
+        // An entry nothing references, which makes the file `pad` bytes longer.
+        objects.push(s(&"p".repeat(pad)));
+    }
     rooted(objects)
 }
 
@@ -473,12 +477,12 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
         ),
         (
             "h9_doubling_arrays",
-            doubling(64, false),
+            doubling(64, false, 0),
             Want::Err(K::Budget, Some(64), None),
         ),
         (
             "h9_doubling_dictionaries",
-            doubling(64, true),
+            doubling(64, true, 0),
             Want::Err(K::Budget, Some(64), None),
         ),
         // H10, H11: depth, inclusive at 512.
@@ -855,7 +859,7 @@ fn a_dag_resolves_into_an_archive_of_its_objects_while_unarchive_stops_at_its_bu
     use plistvalue::archive::Archive;
     use std::time::{Duration, Instant};
     for (levels, dict) in [(20, false), (20, true), (64, false)] {
-        let bytes = doubling(levels, dict);
+        let bytes = doubling(levels, dict, 0);
         let name = format!("{levels} doubling levels, dict {dict}");
         let e = unarchive(&bytes).expect_err(&name);
         assert!(
@@ -896,4 +900,19 @@ fn a_dag_resolves_into_an_archive_of_its_objects_while_unarchive_stops_at_its_bu
             "{name}: {e}"
         );
     }
+}
+
+/// The typed and lazy paths decode within the budgets of the archive's length, as
+/// `unarchive` does, not of the resolved bytes, which a shared object makes short:
+/// 2^18 values from a 150 KB file whose resolved bytes are 300.
+#[test]
+fn a_dag_unarchive_accepts_decodes_from_its_archive_too() {
+    use plistvalue::archive::{self, Archive};
+    let bytes = doubling(17, false, 150_000);
+    let tree = unarchive(&bytes).unwrap();
+    let archive = Archive::from_slice(&bytes).unwrap();
+    assert!(archive.as_bytes().len() < 1000);
+    assert_eq!(archive.to_value().unwrap(), tree);
+    let typed: Vec<PlistValue> = archive::from_slice(&bytes).unwrap();
+    assert_eq!(PlistValue::Array(typed), tree);
 }

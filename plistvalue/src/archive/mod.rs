@@ -138,6 +138,7 @@ pub fn from_slice<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
 #[derive(Debug, Clone)]
 pub struct Archive {
     tree: Vec<u8>,
+    limits: Limits,
 }
 
 impl Archive {
@@ -154,7 +155,8 @@ impl Archive {
             |enc| Resolver::new(objects, bytes.len(), Table(enc)).top(top),
             &mut tree,
         )?;
-        Ok(Archive { tree })
+        let limits = budgets(bytes.len(), tree.len());
+        Ok(Archive { tree, limits })
     }
 
     /// A lazy view of the resolved tree.
@@ -162,15 +164,16 @@ impl Archive {
     /// # Errors
     /// Never for an archive this type resolved; the reader's checks still run.
     pub fn document(&self) -> Result<Document<'_>, Error> {
-        Document::from_slice(&self.tree)
+        Document::with_limits(&self.tree, self.limits)
     }
 
-    /// The resolved tree decoded into `T`, within `Limits::default()`.
+    /// The resolved tree decoded into `T`, within `Limits::default()`'s budgets for
+    /// the archive's length.
     ///
     /// # Errors
     /// When the tree does not match `T`, naming the key path.
     pub fn decode<'a, T: FromPlist<'a>>(&'a self) -> Result<T, Error> {
-        convert::decode_document(&self.tree, Limits::default())
+        convert::decode_document(&self.tree, self.limits)
     }
 
     /// The resolved tree, as [`unarchive`] gives it.
@@ -185,6 +188,20 @@ impl Archive {
     pub fn as_bytes(&self) -> &[u8] {
         &self.tree
     }
+}
+
+/// `Limits::default()` with the budgets `unarchive` has for this archive (R5.2),
+/// rather than those of the resolved bytes: these reference a shared object once, so
+/// they can be far shorter than the tree they stand for. The reader charges a
+/// container once more for itself, so its node budget is twice R5.2's.
+fn budgets(input_len: usize, resolved_len: usize) -> Limits {
+    let d = Limits::default();
+    let resolved = resolved_len.max(1) as u64;
+    let per = |budget: u64, factor: u64| budget.div_ceil(resolved).max(factor);
+    let heap = d.heap_factor.saturating_mul(input_len as u64);
+    d.nodes_per_input_byte(per(2 * resolve::node_budget(input_len), d.node_factor))
+        .bytes_per_input_byte(per(resolve::byte_budget(input_len), d.byte_factor))
+        .heap_per_input_byte(per(heap, d.heap_factor))
 }
 
 /// The input's property list: binary, or XML when the feature is on.

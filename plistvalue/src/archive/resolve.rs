@@ -23,6 +23,16 @@ pub(crate) const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary
 const STRING_CLASSES: [&str; 2] = ["NSString", "NSMutableString"];
 const DATA_CLASSES: [&str; 2] = ["NSData", "NSMutableData"];
 
+/// R5.2's budget of values for an input of `input_len` bytes: 2 per byte, plus 65,536.
+pub(crate) fn node_budget(input_len: usize) -> u64 {
+    2 * input_len as u64 + (1 << 16)
+}
+
+/// R5.2's budget of bytes of strings, data and keys: 8 per input byte, plus 1 MiB.
+pub(crate) fn byte_budget(input_len: usize) -> u64 {
+    8 * input_len as u64 + (1 << 20)
+}
+
 /// An archive error of `kind` about `$objects[object]`.
 #[cold]
 pub(crate) fn fail(kind: ArchiveErrorKind, object: Option<usize>, detail: String) -> Error {
@@ -142,8 +152,8 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
             marker: false,
             shared_height: 0,
             objects,
-            max_nodes: 2 * len + (1 << 16),
-            max_bytes: 8 * len + (1 << 20),
+            max_nodes: node_budget(input_len),
+            max_bytes: byte_budget(input_len),
             nodes: 0,
             bytes: 0,
             active: vec![0; objects.len()],
