@@ -139,7 +139,6 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
     /// A resolver over `objects` that builds with `build`, with R5.2's budgets for
     /// an input of `input_len` bytes.
     pub(crate) fn new(objects: &'v [PlistValue], input_len: usize, build: B) -> Resolver<'v, B> {
-        let len = input_len as u64;
         Resolver {
             build,
             memo: if B::SHARES {
