@@ -916,3 +916,26 @@ fn a_dag_unarchive_accepts_decodes_from_its_archive_too() {
     let typed: Vec<PlistValue> = archive::from_slice(&bytes).unwrap();
     assert_eq!(PlistValue::Array(typed), tree);
 }
+
+/// Found by the fuzz target `unarchive`: an inline `"$null"` string in a field's array
+/// is kept by `unarchive` (R3.7), but written back it would be a referenced `"$null"`,
+/// which Foundation reads as nil, so `archive` refuses the tree (A1, R4.3) instead of
+/// writing an archive that reads back different. The lazy view still reads the file.
+#[test]
+fn an_inline_null_string_unarchive_keeps_is_refused_by_archive() {
+    use plistvalue::archive::Archive;
+    let bytes = rooted(vec![
+        d(&[("list", a(vec![u(2), s("$null")])), ("$class", u(3))]),
+        s("x"),
+        cls("Thing"),
+    ]);
+    let tree = unarchive(&bytes).unwrap();
+    assert!(format!("{tree:?}").contains("\"$null\""), "{tree:?}");
+    let refused = plistvalue::archive::archive(&tree).unwrap_err();
+    assert!(
+        matches!(refused.kind(), ErrorKind::Archive(e) if e.kind == K::Refused),
+        "{refused}"
+    );
+    let view = Archive::from_slice(&bytes).unwrap();
+    assert_eq!(view.to_value().unwrap(), tree);
+}
