@@ -3,11 +3,12 @@
 //! are read. A keypath names a place, not a value, so it sits above both the value
 //! types and the reader.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::reader::{Document, Kind, Node};
+use crate::reader::{Document, Node};
 use crate::value::PlistValue;
 
 /// A keypath as `plutil` reads one: components separated by `.`, where `\.` is a
@@ -168,20 +169,12 @@ impl PlistValue {
     /// missing key, an index past the end or not digits, a step into a scalar).
     /// Walks one level per component, without recursion.
     pub fn keypath(&self, path: &KeyPath) -> Option<&PlistValue> {
-        path.components().try_fold(self, |v, c| match v {
-            PlistValue::Dictionary(d) => d.get(c),
-            PlistValue::Array(a) => a.get(array_index(c)?),
-            _ => None,
-        })
+        self.walk(path.components(), array_index)
     }
 
     /// [`PlistValue::keypath`], to change what it finds.
     pub fn keypath_mut(&mut self, path: &KeyPath) -> Option<&mut PlistValue> {
-        path.components().try_fold(self, |v, c| match v {
-            PlistValue::Dictionary(d) => d.get_mut(c),
-            PlistValue::Array(a) => a.get_mut(array_index(c)?),
-            _ => None,
-        })
+        self.walk_mut(path.components(), array_index)
     }
 }
 
@@ -203,22 +196,8 @@ impl<'d, 'a> Node<'d, 'a> {
     /// # Errors
     /// When an object on the path cannot be located or read.
     pub fn keypath(&self, path: &KeyPath) -> Result<Option<Node<'d, 'a>>, Error> {
-        let mut node = *self;
-        for c in path.components() {
-            let next = match node.kind() {
-                Kind::Dictionary => node.get(c)?,
-                Kind::Array | Kind::Set => match array_index(c) {
-                    Some(i) => node.at(i)?,
-                    None => None,
-                },
-                _ => None,
-            };
-            match next {
-                Some(n) => node = n,
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(node))
+        let steps = path.components().map(Cow::Borrowed);
+        Ok(self.walk(steps, array_index, None)?.ok())
     }
 }
 

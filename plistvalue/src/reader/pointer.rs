@@ -2,6 +2,8 @@
 //! path (a dictionary's keys, through its key index when it is large), never a
 //! sibling's value.
 
+use std::borrow::Cow;
+
 use super::document::Document;
 use super::node::{Kind, Node};
 use crate::error::{Error, PathSegment};
@@ -47,23 +49,41 @@ impl<'d, 'a> Node<'d, 'a> {
     pub(crate) fn follow(
         &self,
         pointer: &str,
+        path: Option<&mut Vec<PathSegment>>,
+    ) -> Result<Result<Node<'d, 'a>, Node<'d, 'a>>, Error> {
+        match pointer::tokens(pointer) {
+            Some(tokens) => self.walk(tokens, pointer::array_index, path),
+            None => Ok(Err(*self)),
+        }
+    }
+
+    /// The one lazy walk of a path's steps, for JSON pointers and plutil keypaths
+    /// alike: a step is a key in a dictionary and, read by `index`, a position in an
+    /// array or set; a step into anything else names nothing. Each step taken (the
+    /// one that finds nothing included) is pushed onto `path` when one is given.
+    /// `Ok(node)` at the end, or `Err(last)`, the last object reached.
+    pub(crate) fn walk<'t>(
+        &self,
+        steps: impl IntoIterator<Item = Cow<'t, str>>,
+        index: fn(&str) -> Option<usize>,
         mut path: Option<&mut Vec<PathSegment>>,
     ) -> Result<Result<Node<'d, 'a>, Node<'d, 'a>>, Error> {
-        let Some(tokens) = pointer::tokens(pointer) else {
-            return Ok(Err(*self));
-        };
         let mut node = *self;
-        for token in tokens {
-            let (next, step) = match node.kind() {
-                Kind::Dictionary => (node.get(&token)?, PathSegment::Key(token.into_owned())),
-                Kind::Array | Kind::Set => match pointer::array_index(&token) {
-                    Some(i) => (node.at(i)?, PathSegment::Index(i)),
-                    None => (None, PathSegment::Key(token.into_owned())),
-                },
-                _ => (None, PathSegment::Key(token.into_owned())),
+        for step in steps {
+            let at = match node.kind() {
+                Kind::Array | Kind::Set => index(&step),
+                _ => None,
+            };
+            let next = match (node.kind(), at) {
+                (Kind::Dictionary, _) => node.get(&step)?,
+                (_, Some(i)) => node.at(i)?,
+                _ => None,
             };
             if let Some(path) = path.as_deref_mut() {
-                path.push(step);
+                path.push(match at {
+                    Some(i) => PathSegment::Index(i),
+                    None => PathSegment::Key(step.into_owned()),
+                });
             }
             match next {
                 Some(n) => node = n,

@@ -112,15 +112,7 @@ impl PlistValue {
     /// assert_eq!(v.pointer("/messages/2"), None);
     /// ```
     pub fn pointer(&self, pointer: &str) -> Option<&PlistValue> {
-        let mut v = self;
-        for token in pointer::tokens(pointer)? {
-            v = match v {
-                PlistValue::Dictionary(d) => d.get(&token)?,
-                PlistValue::Array(a) => a.get(pointer::array_index(&token)?)?,
-                _ => return None,
-            };
-        }
-        Some(v)
+        self.walk(pointer::tokens(pointer)?, pointer::array_index)
     }
 
     /// [`PlistValue::pointer`], to change what it names.
@@ -132,15 +124,35 @@ impl PlistValue {
     /// assert_eq!(v, plist!({ "a": ["one", 2] }));
     /// ```
     pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut PlistValue> {
-        let mut v = self;
-        for token in pointer::tokens(pointer)? {
-            v = match v {
-                PlistValue::Dictionary(d) => d.get_mut(&token)?,
-                PlistValue::Array(a) => a.get_mut(pointer::array_index(&token)?)?,
-                _ => return None,
-            };
-        }
-        Some(v)
+        self.walk_mut(pointer::tokens(pointer)?, pointer::array_index)
+    }
+
+    /// The one walk of a path's steps through a tree, for JSON pointers and plutil
+    /// keypaths alike: a step is a key in a dictionary and, read by `index`, a
+    /// position in an array; a step into a scalar names nothing.
+    pub(crate) fn walk(
+        &self,
+        steps: impl IntoIterator<Item = impl AsRef<str>>,
+        index: fn(&str) -> Option<usize>,
+    ) -> Option<&PlistValue> {
+        steps.into_iter().try_fold(self, |v, step| match v {
+            PlistValue::Dictionary(d) => d.get(step.as_ref()),
+            PlistValue::Array(a) => a.get(index(step.as_ref())?),
+            _ => None,
+        })
+    }
+
+    /// [`PlistValue::walk`], to change what it finds.
+    pub(crate) fn walk_mut(
+        &mut self,
+        steps: impl IntoIterator<Item = impl AsRef<str>>,
+        index: fn(&str) -> Option<usize>,
+    ) -> Option<&mut PlistValue> {
+        steps.into_iter().try_fold(self, |v, step| match v {
+            PlistValue::Dictionary(d) => d.get_mut(step.as_ref()),
+            PlistValue::Array(a) => a.get_mut(index(step.as_ref())?),
+            _ => None,
+        })
     }
 
     /// True for [`PlistValue::Null`], the `0x00` object (not the string `$null`).
