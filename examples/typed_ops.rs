@@ -13,8 +13,14 @@
 //! the serde bridge) and `clone` (`Project::clone`, the owned decode's floor). Only
 //! `run` is counted: building the document and dropping results are outside it.
 //! Divide the count by N for instructions per message.
+//!
+//! A third argument, `typed_ops owned 20000 9`, runs the operation that many times,
+//! dropping each result, and prints the fastest and median run: what `perf record`
+//! and back-to-back timings of two builds need, since the stall instruction counts
+//! cannot see shows only in time.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use plistvalue_suite::bench_doc::{generate, Project, ProjectRef, Variant};
 
@@ -41,6 +47,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let op = args.next().unwrap_or_default();
     let n = args.next().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
     let ops = ["owned", "borrowed", "serde-owned", "serde-borrowed", "clone"];
     if !ops.contains(&op.as_str()) {
         eprintln!("usage: typed_ops {} [N]", ops.join("|"));
@@ -49,10 +56,24 @@ fn main() {
     let model = generate(n, Variant::Random);
     let mut bytes = Vec::new();
     plist::to_writer_binary(&mut bytes, &model).expect("the document encodes");
-    let out = black_box(run(black_box(&op), black_box(&bytes), &model));
-    let messages = match &out {
-        Output::Owned(project) => project.messages.len(),
-        Output::Borrowed(project) => project.messages.len(),
-    };
-    assert_eq!(messages, n, "every message was decoded");
+    let mut times: Vec<Duration> = Vec::with_capacity(rounds);
+    for _ in 0..rounds.max(1) {
+        let start = Instant::now();
+        let out = black_box(run(black_box(&op), black_box(&bytes), &model));
+        times.push(start.elapsed());
+        let messages = match &out {
+            Output::Owned(project) => project.messages.len(),
+            Output::Borrowed(project) => project.messages.len(),
+        };
+        assert_eq!(messages, n, "every message was decoded");
+    }
+    if rounds > 1 {
+        times.sort_unstable();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        println!(
+            "{op} N={n}: min {:.2} ms, median {:.2} ms of {rounds}",
+            ms(times[0]),
+            ms(times[times.len() / 2])
+        );
+    }
 }

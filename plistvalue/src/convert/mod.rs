@@ -77,7 +77,7 @@ pub trait ToPlist {
 /// use plistvalue::{Error, FromPlist, Node};
 /// struct Celsius(f64);
 /// impl<'a> FromPlist<'a> for Celsius {
-///     fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+///     fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
 ///         f64::from_plist(node).map(Celsius)
 ///     }
 /// }
@@ -89,7 +89,7 @@ pub trait FromPlist<'a>: Sized {
     ///
     /// # Errors
     /// When the object is not of a type this reads, or anything below it fails.
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error>;
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error>;
 
     /// The value of a struct field whose key is absent, if it has one: `None` for
     /// `Option`.
@@ -101,7 +101,7 @@ pub trait FromPlist<'a>: Sized {
 
     /// Decodes a `Vec` of this type. From an array by default; `u8` also reads data.
     #[doc(hidden)]
-    fn __plist_vec(node: Node<'_, 'a>) -> Result<Vec<Self>, Error> {
+    fn __plist_vec(node: &Node<'_, 'a>) -> Result<Vec<Self>, Error> {
         decode_seq(node)
     }
 }
@@ -129,7 +129,7 @@ impl<'a> Node<'_, 'a> {
     /// As `T`'s [`FromPlist`] impl, and when a limit is passed.
     pub fn decode<T: FromPlist<'a>>(&self) -> Result<T, Error> {
         self.begin_decode();
-        T::from_plist(*self)
+        T::from_plist(self)
     }
 }
 
@@ -233,12 +233,15 @@ pub(crate) fn bounded_capacity<T>(count: usize) -> usize {
 
 /// Decodes an array (or set) into a `Vec`, naming the failing index in errors.
 #[inline]
-pub(crate) fn decode_seq<'a, T: FromPlist<'a>>(node: Node<'_, 'a>) -> Result<Vec<T>, Error> {
+pub(crate) fn decode_seq<'a, T: FromPlist<'a>>(node: &Node<'_, 'a>) -> Result<Vec<T>, Error> {
     let elements = node.elements()?;
     let _guard = node.enter()?;
     let mut out = Vec::with_capacity(bounded_capacity::<T>(node.len()));
     for (i, e) in elements.enumerate() {
-        out.push(e.and_then(T::from_plist).map_err(|err| err.in_index(i))?);
+        out.push(
+            e.and_then(|e| T::from_plist(&e))
+                .map_err(|err| err.in_index(i))?,
+        );
     }
     Ok(out)
 }
