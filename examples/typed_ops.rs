@@ -48,9 +48,15 @@ fn main() {
     let op = args.next().unwrap_or_default();
     let n = args.next().and_then(|s| s.parse().ok()).unwrap_or(2000);
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
-    let ops = ["owned", "borrowed", "serde-owned", "serde-borrowed", "clone"];
+    let ops = [
+        "owned",
+        "borrowed",
+        "serde-owned",
+        "serde-borrowed",
+        "clone",
+    ];
     if !ops.contains(&op.as_str()) {
-        eprintln!("usage: typed_ops {} [N]", ops.join("|"));
+        eprintln!("usage: typed_ops {} [N] [ROUNDS]", ops.join("|"));
         std::process::exit(2);
     }
     let model = generate(n, Variant::Random);
