@@ -84,7 +84,9 @@ impl<'d, 'a> Fields<'d, 'a> {
 
 impl<'d, 'a> Iterator for Fields<'d, 'a> {
     type Item = Result<FieldKey<'d, 'a>, Error>;
-    #[inline]
+    /// Inlined into every struct's loop, as [`FieldKey::read`] is: the key it
+    /// returns is too large for registers.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.next >= self.dict.len() as u64 {
             return None;
