@@ -232,14 +232,17 @@ pub(crate) fn bounded_capacity<T>(count: usize) -> usize {
 }
 
 /// Decodes an array (or set) into a `Vec`, naming the failing index in errors.
+/// Each element is read by index, not through an iterator: `Enumerate<Elements>`
+/// stayed a call that returned every element's node through memory.
 #[inline]
 pub(crate) fn decode_seq<'a, T: FromPlist<'a>>(node: &Node<'_, 'a>) -> Result<Vec<T>, Error> {
-    let elements = node.elements()?;
+    let len = node.elements()?.len();
     let _guard = node.enter()?;
-    let mut out = Vec::with_capacity(bounded_capacity::<T>(node.len()));
-    for (i, e) in elements.enumerate() {
+    let mut out = Vec::with_capacity(bounded_capacity::<T>(len));
+    for i in 0..len {
         out.push(
-            e.and_then(|e| T::from_plist(&e))
+            node.child(i as u64)
+                .and_then(|e| T::from_plist(&e))
                 .map_err(|err| err.in_index(i))?,
         );
     }
