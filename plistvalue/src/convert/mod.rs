@@ -73,6 +73,10 @@ pub trait ToPlist {
 /// A type that can be read from a property-list value. `'a` is the lifetime of the
 /// input, so `&'a str` and `&'a [u8]` can borrow from it.
 ///
+/// The node comes by reference: a [`Node`] is five words, and passed by value it went
+/// through memory at every call the derive generates, a store-forwarding stall per
+/// field that instruction counts do not show.
+///
 /// ```
 /// use plistvalue::{Error, FromPlist, Node};
 /// struct Celsius(f64);

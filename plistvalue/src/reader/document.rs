@@ -362,9 +362,8 @@ impl<'a> Document<'a> {
 
     /// The count of a data, string or collection object: the marker's nibble, or an
     /// integer object after a `0xF` nibble. Inlined with `head`: most strings are
-    /// 15 bytes or longer and take the long form. Always inlined: as a call its
-    /// returned pair went through memory, for 34 objects a benchmark message.
-    #[inline(always)]
+    /// 15 bytes or longer and take the long form.
+    #[inline]
     fn count(&self, marker: u8, offset: usize, index: u64) -> Result<(u64, usize), Error> {
         let nibble = format::info(marker);
         if nibble != format::LONG_COUNT {
