@@ -10,7 +10,7 @@ use plistvalue_suite::walk::walk;
 struct Nest;
 
 impl<'a> FromPlist<'a> for Nest {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Nest, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Nest, Error> {
         match node.kind() {
             Kind::Array | Kind::Set => Vec::<Nest>::from_plist(node).map(|_| Nest),
             Kind::Dictionary => {

@@ -89,7 +89,7 @@ fn huge_claims_fail_without_allocating() {
 struct Nest;
 
 impl<'a> FromPlist<'a> for Nest {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Nest, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Nest, Error> {
         Vec::<Nest>::from_plist(node).map(|_| Nest)
     }
 }

@@ -53,7 +53,7 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             items.extend(key_matcher(&format_ident!("__plist_field"), fields));
             items.extend(read_fields_impl(&cont, fields, &de_generics, &generics));
             quote! {
-                let __guard = __plist::__private::enter_dict(&__node)?;
+                let __guard = __plist::__private::enter_dict(__node)?;
                 <Self as __plist::__private::ReadFields<'de>>::__plist_read(
                     __node,
                     &__plist::__private::no_outer,
@@ -69,14 +69,14 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             let deny = cont.attrs.deny_unknown_fields.as_ref().map(|_| {
                 quote! {
                     if let __plist::__private::Some(__k) =
-                        __plist::__private::Fields::new(&__node)?.next()
+                        __plist::__private::Fields::new(__node)?.next()
                     {
                         return __plist::__private::Err(__plist::__private::unknown_field(&__k?));
                     }
                 }
             });
             quote! {
-                let __guard = __plist::__private::enter_dict(&__node)?;
+                let __guard = __plist::__private::enter_dict(__node)?;
                 #deny
                 __plist::__private::Ok(Self {})
             }
@@ -112,7 +112,7 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             #[automatically_derived]
             impl #impl_generics __plist::FromPlist<'de> for #ident #ty_generics #where_clause {
                 fn from_plist(
-                    __node: __plist::Node<'_, 'de>,
+                    __node: &__plist::Node<'_, 'de>,
                 ) -> __plist::__private::Result<Self, __plist::Error> {
                     #body
                 }
@@ -296,7 +296,7 @@ fn keyed_read(
         let local = format_ident!("__f{}", i);
         let ty = field.ty;
         let i = Literal::usize_unsuffixed(i);
-        let decode = decode_value(field, &quote!(__v));
+        let decode = decode_value(field, &quote!(&__v));
         locals.extend(quote! {
             let mut #local: __plist::__private::Option<#ty> = __plist::__private::None;
         });
@@ -380,7 +380,7 @@ fn keyed_read(
                 quote!(__default.#member)
             }
             (None, None, Some(_)) => quote! {
-                return __plist::__private::Err(__plist::__private::missing_field(&__node, #key))
+                return __plist::__private::Err(__plist::__private::missing_field(__node, #key))
             },
             (None, None, None) => {
                 let missing = missing_value(f);
@@ -389,7 +389,7 @@ fn keyed_read(
                         __plist::__private::Some(__x) => __x,
                         __plist::__private::None => {
                             return __plist::__private::Err(
-                                __plist::__private::missing_field(&__node, #key),
+                                __plist::__private::missing_field(__node, #key),
                             );
                         }
                     }
@@ -406,7 +406,7 @@ fn keyed_read(
 
     quote! {
         #locals
-        for __k in __plist::__private::Fields::new(&__node)? {
+        for __k in __plist::__private::Fields::new(__node)? {
             let __k = __k?;
             match #matcher(&__k) {
                 #arms
@@ -452,7 +452,7 @@ fn read_fields_impl(
             }
 
             fn __plist_read<__P: __plist::__private::Fn(&__plist::__private::FieldKey<'_, '_>) -> bool>(
-                __node: __plist::Node<'_, 'de>,
+                __node: &__plist::Node<'_, 'de>,
                 __outer: &__P,
             ) -> __plist::__private::Result<Self, __plist::Error> {
                 #read
@@ -470,13 +470,13 @@ fn tuple(cont: &Container, ctor: &TokenStream, fields: &[Field]) -> TokenStream 
         if f.skipped() {
             return skipped_value(cont, f);
         }
-        let decode = decode_value(f, &quote!(__e));
+        let decode = decode_value(f, &quote!(&__e));
         let p = Literal::usize_unsuffixed(pos);
         pos += 1;
-        quote!(__plist::__private::at_index(&__node, #p, |__e| #decode)?)
+        quote!(__plist::__private::at_index(__node, #p, |__e| #decode)?)
     });
     quote! {
-        let __guard = __plist::__private::enter_array(&__node, #n)?;
+        let __guard = __plist::__private::enter_array(__node, #n)?;
         __plist::__private::Ok(#build)
     }
 }
@@ -528,8 +528,8 @@ fn external(cont: &Container, variants: &[Variant]) -> TokenStream {
         let matcher = format_ident!("__plist_field_{}", i);
         let read = keyed_read(cont, &v.fields, &matcher, None, &quote!(Self::#ident));
         let content = attempt(&quote! {
-            let __node = __c;
-            let __guard = __plist::__private::enter_dict(&__node)?;
+            let __node = &__c;
+            let __guard = __plist::__private::enter_dict(__node)?;
             #read
         });
         by_content.extend(quote! {
@@ -540,7 +540,7 @@ fn external(cont: &Container, variants: &[Variant]) -> TokenStream {
     }
     let unknown = unknown_variant(variants, &quote!(__n));
     quote! {
-        match __plist::__private::external(&__node)? {
+        match __plist::__private::external(__node)? {
             __plist::__private::External::Name(__n) => match __plist_variant(&__n) {
                 #by_name
                 _ => #unknown,
@@ -595,11 +595,11 @@ fn internal(cont: &Container, variants: &[Variant], tag: &str) -> TokenStream {
         }
     };
     quote! {
-        let __guard = __plist::__private::enter_dict(&__node)?;
+        let __guard = __plist::__private::enter_dict(__node)?;
         let __t = match __node.get(#tag)? {
             __plist::__private::Some(__t) => __t,
             __plist::__private::None => {
-                return __plist::__private::Err(__plist::__private::missing_field(&__node, #tag));
+                return __plist::__private::Err(__plist::__private::missing_field(__node, #tag));
             }
         };
         let __tag_outer =
@@ -642,7 +642,7 @@ fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
                 let matcher = format_ident!("__plist_field_{}", i);
                 let read = keyed_read(cont, &v.fields, &matcher, None, &quote!(Self::#ident));
                 let read = attempt(&quote! {
-                    let __guard = __plist::__private::enter_dict(&__node)?;
+                    let __guard = __plist::__private::enter_dict(__node)?;
                     #read
                 });
                 quote! {
@@ -656,6 +656,6 @@ fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
     let name = cont.ident.to_string();
     quote! {
         #(#tries)*
-        __plist::__private::Err(__plist::__private::untagged_no_match(&__node, #name))
+        __plist::__private::Err(__plist::__private::untagged_no_match(__node, #name))
     }
 }

@@ -131,7 +131,7 @@
 //!         fn __plist_read<
 //!             __P: __plist::__private::Fn(&__plist::__private::FieldKey<'_, '_>) -> bool
 //!         >(
-//!             __node: __plist::Node<'_, 'de>,
+//!             __node: &__plist::Node<'_, 'de>,
 //!             __outer: &__P,
 //!         ) -> __plist::__private::Result<Self, __plist::Error> {
 //!             let mut __f0: __plist::__private::Option<String> = __plist::__private::None;
@@ -139,7 +139,7 @@
 //!             // One pass over the keys, in file order, each read through the
 //!             // document's string cache; the first of duplicate keys wins, unknown
 //!             // keys are skipped, and a value is read only for a field it fills.
-//!             for __k in __plist::__private::Fields::new(&__node)? {
+//!             for __k in __plist::__private::Fields::new(__node)? {
 //!                 let __k = __k?;
 //!                 match __plist_field(&__k) {
 //!                     0 => {
@@ -147,7 +147,7 @@
 //!                             let __v = __k.value()?;
 //!                             __f0 =
 //!                                 __plist::__private::Some(
-//!                                     match <String as __plist::FromPlist<'_>>::from_plist(__v) {
+//!                                     match <String as __plist::FromPlist<'_>>::from_plist(&__v) {
 //!                                         __plist::__private::Ok(__x) => __x,
 //!                                         __plist::__private::Err(__e) => {
 //!                                             return __plist::__private::Err(
@@ -162,7 +162,7 @@
 //!                         if __f1.is_none() {
 //!                             let __v = __k.value()?;
 //!                             __f1 = __plist::__private::Some(
-//!                                 match <Option<String> as __plist::FromPlist<'_>>::from_plist(__v) {
+//!                                 match <Option<String> as __plist::FromPlist<'_>>::from_plist(&__v) {
 //!                                     __plist::__private::Ok(__x) => __x,
 //!                                     __plist::__private::Err(__e) => {
 //!                                         return __plist::__private::Err(
@@ -184,7 +184,7 @@
 //!                             __plist::__private::Some(__x) => __x,
 //!                             __plist::__private::None => {
 //!                                 return __plist::__private::Err(__plist::__private::missing_field(
-//!                                     &__node, "name",
+//!                                     __node, "name",
 //!                                 ));
 //!                             }
 //!                         }
@@ -197,7 +197,7 @@
 //!                             __plist::__private::Some(__x) => __x,
 //!                             __plist::__private::None => {
 //!                                 return __plist::__private::Err(__plist::__private::missing_field(
-//!                                     &__node,
+//!                                     __node,
 //!                                     "headerValue",
 //!                                 ));
 //!                             }
@@ -210,10 +210,10 @@
 //!     #[automatically_derived]
 //!     impl<'de> __plist::FromPlist<'de> for Header {
 //!         fn from_plist(
-//!             __node: __plist::Node<'_, 'de>,
+//!             __node: &__plist::Node<'_, 'de>,
 //!         ) -> __plist::__private::Result<Self, __plist::Error> {
 //!             // Counts against `Limits::max_depth` until the guard drops.
-//!             let __guard = __plist::__private::enter_dict(&__node)?;
+//!             let __guard = __plist::__private::enter_dict(__node)?;
 //!             <Self as __plist::__private::ReadFields<'de>>::__plist_read(
 //!                 __node,
 //!                 &__plist::__private::no_outer,

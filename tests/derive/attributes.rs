@@ -301,7 +301,7 @@ mod unix_seconds {
         Ok(enc.u64(secs))
     }
 
-    pub fn from_plist(node: Node<'_, '_>) -> Result<SystemTime, Error> {
+    pub fn from_plist(node: &Node<'_, '_>) -> Result<SystemTime, Error> {
         Ok(UNIX_EPOCH + Duration::from_secs(u64::from_plist(node)?))
     }
 }
@@ -319,7 +319,7 @@ mod celsius {
         Ok(enc.str_copied(&format!("{}C", value.0)))
     }
 
-    pub fn from_plist(node: Node<'_, '_>) -> Result<Celsius, Error> {
+    pub fn from_plist(node: &Node<'_, '_>) -> Result<Celsius, Error> {
         let s = String::from_plist(node)?;
         let n = s
             .strip_suffix('C')

@@ -105,7 +105,7 @@ mod as_string {
         Ok(enc.str_copied(&value.to_string()))
     }
 
-    pub fn from_plist<T: std::str::FromStr>(node: Node<'_, '_>) -> Result<T, Error> {
+    pub fn from_plist<T: std::str::FromStr>(node: &Node<'_, '_>) -> Result<T, Error> {
         <&str>::from_plist(node)?
             .parse()
             .map_err(|_| Error::custom("unparsable"))

@@ -129,7 +129,7 @@ fn d29_doubling_dag_bombs_linear_lazily_and_stopped_by_the_node_budget() {
 struct DictNest;
 
 impl<'a> FromPlist<'a> for DictNest {
-    fn from_plist(node: Node<'_, 'a>) -> Result<DictNest, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<DictNest, Error> {
         HashMap::<String, DictNest>::from_plist(node).map(|_| DictNest)
     }
 }

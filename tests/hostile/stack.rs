@@ -42,7 +42,7 @@ struct DeriveLevel {
 struct DeriveProbe(#[allow(dead_code, reason = "decoded, then dropped")] DeriveLevel);
 
 impl<'a> FromPlist<'a> for DeriveProbe {
-    fn from_plist(node: Node<'_, 'a>) -> Result<DeriveProbe, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<DeriveProbe, Error> {
         mark();
         DeriveLevel::from_plist(node).map(DeriveProbe)
     }

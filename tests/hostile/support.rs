@@ -35,7 +35,7 @@ macro_rules! assert_fails {
 pub struct Nest(pub Vec<Nest>);
 
 impl<'a> FromPlist<'a> for Nest {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Nest, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Nest, Error> {
         Vec::<Nest>::from_plist(node).map(Nest)
     }
 }

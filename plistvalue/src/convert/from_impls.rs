@@ -24,7 +24,7 @@ use crate::value::{seconds_to_nanos, Data, Date, Integer, Uid};
 
 impl<'a> FromPlist<'a> for bool {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<bool, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<bool, Error> {
         node.as_bool().ok_or_else(|| node.mismatch("boolean"))
     }
 }
@@ -33,8 +33,8 @@ macro_rules! int {
     ($($t:ty),*) => {$(
         impl<'a> FromPlist<'a> for $t {
             #[inline]
-            fn from_plist(node: Node<'_, 'a>) -> Result<$t, Error> {
-                rules::integer_as(&node, stringify!($t))
+            fn from_plist(node: &Node<'_, 'a>) -> Result<$t, Error> {
+                rules::integer_as(node, stringify!($t))
             }
         }
     )*};
@@ -43,13 +43,13 @@ int!(i8, i16, i32, i64, i128, isize, u16, u32, u64, u128, usize);
 
 impl<'a> FromPlist<'a> for u8 {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<u8, Error> {
-        rules::integer_as(&node, "u8")
+    fn from_plist(node: &Node<'_, 'a>) -> Result<u8, Error> {
+        rules::integer_as(node, "u8")
     }
 
     /// `Vec<u8>` reads data, as Foundation's `Data` does; an array of small integers
     /// is accepted too.
-    fn __plist_vec(node: Node<'_, 'a>) -> Result<Vec<u8>, Error> {
+    fn __plist_vec(node: &Node<'_, 'a>) -> Result<Vec<u8>, Error> {
         match node.as_data() {
             Some(d) => {
                 node.charge_bytes(d.len())?;
@@ -64,7 +64,7 @@ macro_rules! non_zero {
     ($($t:ident($inner:ty)),*) => {$(
         /// An integer; zero is an error.
         impl<'a> FromPlist<'a> for $t {
-            fn from_plist(node: Node<'_, 'a>) -> Result<$t, Error> {
+            fn from_plist(node: &Node<'_, 'a>) -> Result<$t, Error> {
                 let v = <$inner>::from_plist(node).map_err(|e| match e.kind() {
                     ErrorKind::IntegerOutOfRange { value, .. } => node.error(
                         ErrorKind::IntegerOutOfRange { value: *value, target: stringify!($t) },
@@ -96,7 +96,7 @@ non_zero!(
 /// A real number of seconds, as Swift's `TimeInterval` (or an integer), to the
 /// nearest nanosecond. Negative, NaN, infinite or too large is an error.
 impl<'a> FromPlist<'a> for Duration {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Duration, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Duration, Error> {
         if let Some(i) = node.as_integer() {
             return u64::try_from(i.as_i128())
                 .map(Duration::from_secs)
@@ -116,21 +116,21 @@ impl<'a> FromPlist<'a> for Duration {
 }
 
 impl<'a> FromPlist<'a> for PathBuf {
-    fn from_plist(node: Node<'_, 'a>) -> Result<PathBuf, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<PathBuf, Error> {
         String::from_plist(node).map(PathBuf::from)
     }
 }
 
 /// Borrows an ASCII string from the input, as `&str` does.
 impl<'a> FromPlist<'a> for &'a Path {
-    fn from_plist(node: Node<'_, 'a>) -> Result<&'a Path, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<&'a Path, Error> {
         <&'a str>::from_plist(node).map(Path::new)
     }
 }
 
 impl<'a> FromPlist<'a> for Integer {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Integer, Error> {
-        let v = rules::integer(&node, "integer")?;
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Integer, Error> {
+        let v = rules::integer(node, "integer")?;
         Integer::from_i128(v).ok_or_else(|| {
             node.error(ErrorKind::IntegerOutOfRange {
                 value: v,
@@ -142,28 +142,28 @@ impl<'a> FromPlist<'a> for Integer {
 
 impl<'a> FromPlist<'a> for f64 {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<f64, Error> {
-        rules::real(&node)
+    fn from_plist(node: &Node<'_, 'a>) -> Result<f64, Error> {
+        rules::real(node)
     }
 }
 
 impl<'a> FromPlist<'a> for f32 {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<f32, Error> {
-        rules::real(&node).map(|v| v as f32)
+    fn from_plist(node: &Node<'_, 'a>) -> Result<f32, Error> {
+        rules::real(node).map(|v| v as f32)
     }
 }
 
 impl<'a> FromPlist<'a> for char {
-    fn from_plist(node: Node<'_, 'a>) -> Result<char, Error> {
-        rules::char(&node)
+    fn from_plist(node: &Node<'_, 'a>) -> Result<char, Error> {
+        rules::char(node)
     }
 }
 
 impl<'a> FromPlist<'a> for String {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<String, Error> {
-        rules::owned_string(&node)
+    fn from_plist(node: &Node<'_, 'a>) -> Result<String, Error> {
+        rules::owned_string(node)
     }
 }
 
@@ -171,7 +171,7 @@ impl<'a> FromPlist<'a> for String {
 /// `&str`; decode into `String` or `Cow<str>` instead.
 impl<'a> FromPlist<'a> for &'a str {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<&'a str, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<&'a str, Error> {
         if let Some(s) = node.as_ascii() {
             return Ok(s);
         }
@@ -185,7 +185,7 @@ impl<'a> FromPlist<'a> for &'a str {
 
 impl<'a> FromPlist<'a> for Cow<'a, str> {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Cow<'a, str>, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Cow<'a, str>, Error> {
         let s = node.to_str()?;
         if let Cow::Owned(o) = &s {
             node.charge_bytes(o.len())?;
@@ -196,14 +196,14 @@ impl<'a> FromPlist<'a> for Cow<'a, str> {
 
 impl<'a> FromPlist<'a> for &'a [u8] {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<&'a [u8], Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<&'a [u8], Error> {
         node.as_data().ok_or_else(|| node.mismatch("data"))
     }
 }
 
 impl<'a> FromPlist<'a> for Cow<'a, [u8]> {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Cow<'a, [u8]>, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Cow<'a, [u8]>, Error> {
         node.as_data()
             .map(Cow::Borrowed)
             .ok_or_else(|| node.mismatch("data"))
@@ -212,7 +212,7 @@ impl<'a> FromPlist<'a> for Cow<'a, [u8]> {
 
 impl<'a> FromPlist<'a> for Date {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Date, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Date, Error> {
         node.as_date().ok_or_else(|| node.mismatch("date"))
     }
 }
@@ -224,7 +224,7 @@ impl<'a, Tz: chrono::TimeZone> FromPlist<'a> for chrono::DateTime<Tz>
 where
     chrono::DateTime<Tz>: From<chrono::DateTime<chrono::Utc>>,
 {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let d = Date::from_plist(node)?;
         chrono::DateTime::<chrono::Utc>::try_from(d)
             .map(Into::into)
@@ -233,7 +233,7 @@ where
 }
 
 impl<'a> FromPlist<'a> for SystemTime {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let d = Date::from_plist(node)?;
         d.try_into()
             .map_err(|e: Error| e.with_position(node.offset(), node.index()))
@@ -243,14 +243,14 @@ impl<'a> FromPlist<'a> for SystemTime {
 /// Reads data, or an array of small integers, as `Vec<u8>` does.
 impl<'a> FromPlist<'a> for Data {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Data, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Data, Error> {
         Vec::<u8>::from_plist(node).map(Data::new)
     }
 }
 
 impl<'a> FromPlist<'a> for Uid {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Uid, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Uid, Error> {
         node.as_uid().ok_or_else(|| node.mismatch("UID"))
     }
 }
@@ -258,7 +258,7 @@ impl<'a> FromPlist<'a> for Uid {
 /// `$null` (or a `0x00` object) is `None`; a missing struct field is `None` too.
 impl<'a, T: FromPlist<'a>> FromPlist<'a> for Option<T> {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Option<T>, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Option<T>, Error> {
         if node.is_null_marker() {
             return Ok(None);
         }
@@ -273,7 +273,7 @@ impl<'a, T: FromPlist<'a>> FromPlist<'a> for Option<T> {
 /// Reads nothing, so a `PhantomData` field needs no key.
 impl<'a, T: ?Sized> FromPlist<'a> for PhantomData<T> {
     #[inline]
-    fn from_plist(_: Node<'_, 'a>) -> Result<PhantomData<T>, Error> {
+    fn from_plist(_: &Node<'_, 'a>) -> Result<PhantomData<T>, Error> {
         Ok(PhantomData)
     }
     #[inline]
@@ -286,7 +286,7 @@ macro_rules! pointer {
     ($($p:ident),*) => {$(
         impl<'a, T: FromPlist<'a>> FromPlist<'a> for $p<T> {
             #[inline]
-            fn from_plist(node: Node<'_, 'a>) -> Result<$p<T>, Error> {
+            fn from_plist(node: &Node<'_, 'a>) -> Result<$p<T>, Error> {
                 T::from_plist(node).map($p::new)
             }
             #[inline]
@@ -295,7 +295,7 @@ macro_rules! pointer {
             }
         }
         impl<'a, T: FromPlist<'a>> FromPlist<'a> for $p<[T]> {
-            fn from_plist(node: Node<'_, 'a>) -> Result<$p<[T]>, Error> {
+            fn from_plist(node: &Node<'_, 'a>) -> Result<$p<[T]>, Error> {
                 T::__plist_vec(node).map(Into::into)
             }
         }
@@ -304,26 +304,26 @@ macro_rules! pointer {
 pointer!(Box, Rc, Arc);
 
 impl<'a> FromPlist<'a> for Box<str> {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Box<str>, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Box<str>, Error> {
         String::from_plist(node).map(String::into_boxed_str)
     }
 }
 
 impl<'a, T: FromPlist<'a>> FromPlist<'a> for Vec<T> {
     #[inline]
-    fn from_plist(node: Node<'_, 'a>) -> Result<Vec<T>, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Vec<T>, Error> {
         T::__plist_vec(node)
     }
 }
 
 impl<'a, T: FromPlist<'a>> FromPlist<'a> for VecDeque<T> {
-    fn from_plist(node: Node<'_, 'a>) -> Result<VecDeque<T>, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<VecDeque<T>, Error> {
         T::__plist_vec(node).map(VecDeque::from)
     }
 }
 
 impl<'a, T: FromPlist<'a>, const N: usize> FromPlist<'a> for [T; N] {
-    fn from_plist(node: Node<'_, 'a>) -> Result<[T; N], Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<[T; N], Error> {
         let v = T::__plist_vec(node)?;
         let found = v.len();
         v.try_into()
@@ -334,20 +334,23 @@ impl<'a, T: FromPlist<'a>, const N: usize> FromPlist<'a> for [T; N] {
 /// Reads an array (or set) element by element into `insert`, naming the failing
 /// index in errors.
 fn decode_elements<'a, T: FromPlist<'a>>(
-    node: Node<'_, 'a>,
+    node: &Node<'_, 'a>,
     mut insert: impl FnMut(T),
 ) -> Result<(), Error> {
     let elements = node.elements()?;
     let _guard = node.enter()?;
     for (i, e) in elements.enumerate() {
-        insert(e.and_then(T::from_plist).map_err(|err| err.in_index(i))?);
+        insert(
+            e.and_then(|e| T::from_plist(&e))
+                .map_err(|err| err.in_index(i))?,
+        );
     }
     Ok(())
 }
 
 /// An array, as Foundation encodes a `Set`; a repeated element is kept once.
 impl<'a, T: FromPlist<'a> + Eq + Hash, S: BuildHasher + Default> FromPlist<'a> for HashSet<T, S> {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let mut set =
             HashSet::with_capacity_and_hasher(bounded_capacity::<T>(node.len()), S::default());
         decode_elements(node, |v| {
@@ -358,7 +361,7 @@ impl<'a, T: FromPlist<'a> + Eq + Hash, S: BuildHasher + Default> FromPlist<'a> f
 }
 
 impl<'a, T: FromPlist<'a> + Ord> FromPlist<'a> for BTreeSet<T> {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let mut set = BTreeSet::new();
         decode_elements(node, |v| {
             set.insert(v);
@@ -370,13 +373,13 @@ impl<'a, T: FromPlist<'a> + Ord> FromPlist<'a> for BTreeSet<T> {
 macro_rules! tuple {
     ($len:literal => $($name:ident $i:tt)+) => {
         impl<'a, $($name: FromPlist<'a>),+> FromPlist<'a> for ($($name,)+) {
-            fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+            fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
                 let _ = node.elements()?;
-                rules::tuple_len(&node, $len)?;
+                rules::tuple_len(node, $len)?;
                 let _guard = node.enter()?;
                 Ok(($(
                     node.at($i)?.ok_or_else(|| node.mismatch("array"))
-                        .and_then($name::from_plist)
+                        .and_then(|e| $name::from_plist(&e))
                         .map_err(|e| e.in_index($i))?,
                 )+))
             }
@@ -400,10 +403,10 @@ tuple!(12 => A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7 I 8 J 9 K 10 L 11);
 /// `Cow<str>` keys work), calling `insert` for each; errors name the key. A map
 /// field is a flattened map that no struct around it claims keys from.
 fn decode_map<'a, K: FromPlist<'a>, V: FromPlist<'a>>(
-    node: Node<'_, 'a>,
+    node: &Node<'_, 'a>,
     insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
-    let _guard = enter_dict(&node)?;
+    let _guard = enter_dict(node)?;
     read_rest(node, &no_outer, insert)
 }
 
@@ -411,7 +414,7 @@ fn decode_map<'a, K: FromPlist<'a>, V: FromPlist<'a>>(
 impl<'a, K: FromPlist<'a> + Eq + Hash, V: FromPlist<'a>, S: BuildHasher + Default> FromPlist<'a>
     for HashMap<K, V, S>
 {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let mut m =
             HashMap::with_capacity_and_hasher(bounded_capacity::<(K, V)>(node.len()), S::default());
         decode_map(node, |k, v| {
@@ -422,7 +425,7 @@ impl<'a, K: FromPlist<'a> + Eq + Hash, V: FromPlist<'a>, S: BuildHasher + Defaul
 }
 
 impl<'a, K: FromPlist<'a> + Ord, V: FromPlist<'a>> FromPlist<'a> for BTreeMap<K, V> {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let mut m = BTreeMap::new();
         decode_map(node, |k, v| {
             m.entry(k).or_insert(v);
@@ -434,7 +437,7 @@ impl<'a, K: FromPlist<'a> + Ord, V: FromPlist<'a>> FromPlist<'a> for BTreeMap<K,
 impl<'a, K: FromPlist<'a> + Eq + Hash, V: FromPlist<'a>, S: BuildHasher + Default> FromPlist<'a>
     for IndexMap<K, V, S>
 {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Self, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Self, Error> {
         let mut m = IndexMap::with_capacity_and_hasher(
             bounded_capacity::<(K, V)>(node.len()),
             S::default(),

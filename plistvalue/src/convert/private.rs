@@ -65,7 +65,7 @@ pub trait ReadFields<'de>: Sized {
     /// which `outer` is true belong to an enclosing struct: they are neither
     /// collected by a map nor reported as unknown.
     fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
-        node: Node<'_, 'de>,
+        node: &Node<'_, 'de>,
         outer: &P,
     ) -> Result<Self, Error>;
 }
@@ -283,19 +283,19 @@ impl<K: AsRef<str>, V: ToPlist, S> WriteFields for HashMap<K, V, S> {
 /// keys wins, as in CoreFoundation. A claimed entry costs only its cached key.
 /// `node` is a dictionary the caller has entered.
 pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
-    node: Node<'_, 'de>,
+    node: &Node<'_, 'de>,
     outer: &impl Fn(&FieldKey<'_, '_>) -> bool,
     mut insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
-    for field in Fields::new(&node)? {
+    for field in Fields::new(node)? {
         let field = field?;
         if outer(&field) {
             continue;
         }
         let (k, v) = (field.node()?, field.value()?);
         rules::string_key(&k)?;
-        let key = K::from_plist(k)?;
-        let value = V::from_plist(v).map_err(|e| in_key(e, field.key()))?;
+        let key = K::from_plist(&k)?;
+        let value = V::from_plist(&v).map_err(|e| in_key(e, field.key()))?;
         insert(key, value);
     }
     Ok(())
@@ -313,7 +313,7 @@ macro_rules! read_entries_into {
         }
 
         fn __plist_read<P: Fn(&FieldKey<'_, '_>) -> bool>(
-            node: Node<'_, 'de>,
+            node: &Node<'_, 'de>,
             outer: &P,
         ) -> Result<Self, Error> {
             let mut m = $new;

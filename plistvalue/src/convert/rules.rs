@@ -64,8 +64,12 @@ pub(crate) fn real(node: &Node<'_, '_>) -> Result<f64, Error> {
 /// it produces, which for UTF-16 (up to 3 bytes a unit) and Latin-1 (up to 2 a
 /// byte) is more than the object's count. The copy is made first, so that the
 /// charge is exact; one string is bounded by the input.
+#[inline]
 pub(crate) fn owned_string(node: &Node<'_, '_>) -> Result<String, Error> {
-    let s = node.to_str()?.into_owned();
+    let s = match node.as_ascii() {
+        Some(text) => text.to_owned(),
+        None => node.to_str()?.into_owned(),
+    };
     node.charge_bytes(s.len())?;
     Ok(s)
 }

@@ -109,13 +109,13 @@ fn encode_value_tree<'a>(root: Container<'a>, enc: &mut Encoder<'a>) -> Result<O
 // Decoding.
 
 impl<'a> FromPlist<'a> for PlistValue {
-    fn from_plist(node: Node<'_, 'a>) -> Result<PlistValue, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<PlistValue, Error> {
         node.to_value()
     }
 }
 
 impl<'a> FromPlist<'a> for Dictionary {
-    fn from_plist(node: Node<'_, 'a>) -> Result<Dictionary, Error> {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Dictionary, Error> {
         if !node.is_dictionary() {
             return Err(node.mismatch("dictionary"));
         }

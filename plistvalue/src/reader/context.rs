@@ -116,9 +116,9 @@ fn charge(left: &Cell<u64>, n: u64, budget: Budget) -> Result<(), Budget> {
 /// struct Nest(Vec<Nest>);
 ///
 /// impl<'a> FromPlist<'a> for Nest {
-///     fn from_plist(node: Node<'_, 'a>) -> Result<Nest, Error> {
+///     fn from_plist(node: &Node<'_, 'a>) -> Result<Nest, Error> {
 ///         let _level: plistvalue::DepthGuard<'_> = node.enter()?;
-///         let children = node.elements()?.map(|e| Nest::from_plist(e?));
+///         let children = node.elements()?.map(|e| Nest::from_plist(&e?));
 ///         Ok(Nest(children.collect::<Result<_, _>>()?))
 ///     }
 /// }

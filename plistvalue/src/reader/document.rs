@@ -254,9 +254,10 @@ impl<'a> Document<'a> {
     /// cache, or checked now and cached.
     #[inline]
     pub(super) fn ascii_text(&self, head: &Head) -> Option<&'a str> {
-        self.strings
-            .get(head.index)
-            .or_else(|| self.scan_text(head))
+        match self.strings.get(head.index) {
+            Some(text) => Some(text),
+            None => self.scan_text(head),
+        }
     }
 
     /// [`Document::ascii_text`] after a cache miss: checks the payload and caches it.

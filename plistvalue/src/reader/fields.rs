@@ -84,7 +84,9 @@ impl<'d, 'a> Fields<'d, 'a> {
 
 impl<'d, 'a> Iterator for Fields<'d, 'a> {
     type Item = Result<FieldKey<'d, 'a>, Error>;
-    #[inline]
+    /// Inlined into every struct's loop, as [`FieldKey::read`] is: the key it
+    /// returns is too large for registers.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.next >= self.dict.len() as u64 {
             return None;
@@ -184,12 +186,17 @@ impl<'d, 'a> FieldKey<'d, 'a> {
 impl FieldKey<'_, '_> {
     /// This key, unless it is not a string: a typed decode may not skip such a key
     /// as one that names no field, since `PlistValue`, the maps and serde reject it.
+    /// Inlined: as a call, the 96-byte key went through memory both ways.
+    #[inline(always)]
     fn string(self) -> Result<Self, Error> {
-        match self.key {
-            Key::Other(node) if node.kind() != Kind::String => {
-                Err(node.error(ErrorKind::NonStringKey(node.kind().name())))
-            }
+        match &self.key {
+            Key::Other(node) if node.kind() != Kind::String => Err(non_string_key(node)),
             _ => Ok(self),
         }
     }
+}
+
+#[cold]
+fn non_string_key(node: &Node<'_, '_>) -> Error {
+    node.error(ErrorKind::NonStringKey(node.kind().name()))
 }

@@ -260,6 +260,7 @@ impl<'d, 'a> Node<'d, 'a> {
 
     /// The text of an ASCII string object, borrowed from the input. `None` for UTF-16
     /// strings, which must be converted, and for non-strings.
+    #[inline]
     pub fn as_ascii(&self) -> Option<&'a str> {
         self.doc.ascii_text(&self.head)
     }

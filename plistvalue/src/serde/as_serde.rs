@@ -59,8 +59,8 @@ pub fn to_plist<'a, T: Serialize + ?Sized>(
 ///
 /// # Errors
 /// As [`crate::serde::from_slice`].
-pub fn from_plist<'de, T: Deserialize<'de>>(node: Node<'_, 'de>) -> Result<T, Error> {
-    T::deserialize(plist_de::Deserializer::root(&node))
+pub fn from_plist<'de, T: Deserialize<'de>>(node: &Node<'_, 'de>) -> Result<T, Error> {
+    T::deserialize(plist_de::Deserializer::root(node))
 }
 
 /// True when `value` serializes as `None`: its key is left out. Stops at the first

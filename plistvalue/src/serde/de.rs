@@ -594,9 +594,29 @@ struct Seen<'de> {
 
 impl<'de> Seen<'de> {
     /// True when `s` was handed out before; otherwise it is now. `borrowed` is
-    /// `s` when it is borrowed from the input.
-    #[inline]
+    /// `s` when it is borrowed from the input. The list alone is inlined: the
+    /// whole check as one call spilled a dozen registers for every key of every
+    /// struct.
+    #[inline(always)]
     fn repeats(&mut self, borrowed: Option<&'de str>, s: &str) -> bool {
+        match borrowed {
+            // Below `FEW` keys there is no set yet, and without converted keys the
+            // list holds every key handed out.
+            Some(b) if self.len < FEW && self.converted.is_none() => {
+                if self.few[..self.len].contains(&s) {
+                    return true;
+                }
+                self.few[self.len] = b;
+                self.len += 1;
+                false
+            }
+            _ => self.repeats_slow(borrowed, s),
+        }
+    }
+
+    /// [`Seen::repeats`] past the list, or with converted keys.
+    #[inline(never)]
+    fn repeats_slow(&mut self, borrowed: Option<&'de str>, s: &str) -> bool {
         if self.few[..self.len.min(FEW)].contains(&s)
             || self.many.as_ref().is_some_and(|m| m.contains(s))
             || self.converted.as_ref().is_some_and(|c| c.contains(s))

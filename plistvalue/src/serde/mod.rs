@@ -357,8 +357,8 @@ impl<T: Serialize + ?Sized> ToPlist for Bridge<'_, T> {
 struct Unbridge<T>(T);
 
 impl<'de, T: Deserialize<'de>> FromPlist<'de> for Unbridge<T> {
-    fn from_plist(node: Node<'_, 'de>) -> Result<Unbridge<T>, Error> {
-        T::deserialize(de::Deserializer::root(&node)).map(Unbridge)
+    fn from_plist(node: &Node<'_, 'de>) -> Result<Unbridge<T>, Error> {
+        T::deserialize(de::Deserializer::root(node)).map(Unbridge)
     }
 }
 
