@@ -166,7 +166,7 @@ impl Serialize for Dictionary {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.len()))?;
         for (k, v) in self {
-            map.serialize_entry(k, v)?;
+            map.serialize_entry(k.as_str(), v)?;
         }
         map.end()
     }
