@@ -309,3 +309,57 @@ impl fmt::Display for Key {
         fmt::Display::fmt(self.as_str(), f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Key, INLINE_MAX};
+    use std::collections::HashSet;
+
+    /// Every length on either side of the inline limit, with NULs, multi-byte
+    /// characters and the tag byte's own values in the text, reads back, clones,
+    /// compares, orders and hashes as its `str`, and converts back to the `String`.
+    #[test]
+    fn a_key_is_its_text_inline_or_boxed() {
+        let texts: Vec<String> = (0..=INLINE_MAX + 3)
+            .flat_map(|n| {
+                [
+                    "a".repeat(n),
+                    "\0".repeat(n),
+                    "\u{1}\u{3}\u{f}".chars().cycle().take(n).collect(),
+                    "é".repeat(n / 2),
+                ]
+            })
+            .chain(["日本語".to_owned(), "x".repeat(1000)])
+            .collect();
+        let keys: Vec<Key> = texts.iter().map(|t| Key::from(t.as_str())).collect();
+        for (t, k) in texts.iter().zip(&keys) {
+            assert_eq!(k.as_str(), t);
+            assert_eq!(k.len(), t.len());
+            assert_eq!(*k, *t.as_str());
+            assert_eq!(k.clone(), *k);
+            assert_eq!(Key::from(t.clone()), *k);
+            assert_eq!(String::from(k.clone()), *t);
+            assert_eq!(format!("{k:?}"), format!("{t:?}"));
+            for (u, j) in texts.iter().zip(&keys) {
+                assert_eq!(k == j, t == u, "{t:?} and {u:?}");
+                assert_eq!(k.cmp(j), t.cmp(u), "{t:?} and {u:?}");
+            }
+        }
+        let set: HashSet<&Key> = keys.iter().collect();
+        let distinct: HashSet<&String> = texts.iter().collect();
+        assert_eq!(set.len(), distinct.len());
+        assert!(texts.iter().all(|t| keys.iter().any(|k| k == t)));
+    }
+
+    /// The short keys a plist is made of take no heap, and the word is all a key is.
+    #[test]
+    fn short_keys_are_inline() {
+        assert_eq!(size_of::<Key>(), size_of::<usize>());
+        assert_eq!(size_of::<Option<Key>>(), size_of::<usize>());
+        for n in 0..=INLINE_MAX {
+            assert!(Key::from("n".repeat(n)).inline_len() == Some(n));
+            assert_eq!(Key::heap_bytes_for(n), 0);
+        }
+        assert!(Key::from("n".repeat(INLINE_MAX + 1)).inline_len().is_none());
+    }
+}
