@@ -88,7 +88,9 @@ fn same(d: &Dictionary, m: &IndexMap<String, PlistValue>) {
     assert_eq!(d.len(), m.len());
     assert_eq!(d.is_empty(), m.is_empty());
     assert!(
-        d.iter().map(|(k, v)| (k.as_str(), v)).eq(m.iter().map(|(k, v)| (k.as_str(), v))),
+        d.iter()
+            .map(|(k, v)| (k.as_str(), v))
+            .eq(m.iter().map(|(k, v)| (k.as_str(), v))),
         "order or content differs"
     );
     assert!(d.keys().rev().eq(m.keys().rev()));

@@ -36,16 +36,28 @@ fn heap_bytes_for_is_what_a_filled_dictionary_allocates() {
         let text = "k".repeat(len);
         let before = alloc::current();
         let key = Key::from(text.as_str());
-        assert_eq!(alloc::current() - before, Key::heap_bytes_for(len), "{len} bytes");
+        assert_eq!(
+            alloc::current() - before,
+            Key::heap_bytes_for(len),
+            "{len} bytes"
+        );
         drop(key);
         assert_eq!(alloc::current(), before, "{len} bytes: dropped");
         let owned = text.clone();
         let before = alloc::current() - owned.capacity();
         let key = Key::from(owned);
-        assert_eq!(alloc::current() - before, Key::heap_bytes_for(len), "{len} bytes");
+        assert_eq!(
+            alloc::current() - before,
+            Key::heap_bytes_for(len),
+            "{len} bytes"
+        );
         assert_eq!(key, *text);
         let back = String::from(key);
         assert_eq!(back, text);
-        assert_eq!(alloc::current() - before, back.len(), "{len} bytes: as a String");
+        assert_eq!(
+            alloc::current() - before,
+            back.len(),
+            "{len} bytes: as a String"
+        );
     }
 }

@@ -23,7 +23,8 @@ pub(crate) use date::DateText;
 pub(crate) use date::{civil_from_days, days_from_civil};
 pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::{
-    Dictionary, Entry, IntoIter, Iter, IterMut, Key, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
+    Dictionary, Entry, IntoIter, Iter, IterMut, Key, Keys, OccupiedEntry, VacantEntry, Values,
+    ValuesMut,
 };
 pub use display::key_order;
 pub use index::ValueIndex;
