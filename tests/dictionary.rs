@@ -87,7 +87,12 @@ fn apply(d: &mut Dictionary, m: &mut IndexMap<String, PlistValue>, op: &Op) {
 fn same(d: &Dictionary, m: &IndexMap<String, PlistValue>) {
     assert_eq!(d.len(), m.len());
     assert_eq!(d.is_empty(), m.is_empty());
-    assert!(d.iter().eq(m.iter()), "order or content differs");
+    assert!(
+        d.iter()
+            .map(|(k, v)| (k.as_str(), v))
+            .eq(m.iter().map(|(k, v)| (k.as_str(), v))),
+        "order or content differs"
+    );
     assert!(d.keys().rev().eq(m.keys().rev()));
     for n in 0..KEYS {
         let k = key(n);
@@ -95,7 +100,10 @@ fn same(d: &Dictionary, m: &IndexMap<String, PlistValue>) {
         assert_eq!(d.contains_key(&k), m.contains_key(&k));
     }
     for i in [0, m.len() / 2, m.len()] {
-        assert_eq!(d.get_index(i), m.get_index(i));
+        assert_eq!(
+            d.get_index(i).map(|(k, v)| (k.as_str(), v)),
+            m.get_index(i).map(|(k, v)| (k.as_str(), v))
+        );
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use plistvalue::{plist, Data, Date, Document, ErrorKind, Kind, Limits, PlistValue, Uid};
+use plistvalue::{plist, Data, Date, Document, ErrorKind, Key, Kind, Limits, PlistValue, Uid};
 use plistvalue_suite::bench_doc::{generate, Exchange, ExchangeRef, Project, ProjectRef, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -335,13 +335,19 @@ fn plistvalue_round_trips_through_serde_with_dates_uids_and_data() {
         "u": (Uid::new(4)),
         "b": (Data::new(vec![9])),
         "big": (u64::MAX),
-        "list": [true, -1, 2.5, "é"]
+        "list": [true, -1, 2.5, "é"],
+        "a key longer than a word": { "é": 1, "ключ": 2 }
     });
     let h = Holder { tree };
     let bytes = ours(&h);
     assert_eq!(plistvalue::serde::from_slice::<Holder>(&bytes).unwrap(), h);
     // The plist crate's deserializer hands dates and UIDs to `PlistValue` as such.
     assert_eq!(plist::from_bytes::<Holder>(&bytes).unwrap(), h);
+    // Keys, short and long, through a format with no plist newtypes.
+    let json = serde_json::to_string(&h.tree["a key longer than a word"]).unwrap();
+    assert_eq!(json, r#"{"é":1,"ключ":2}"#);
+    let keys: Vec<Key> = serde_json::from_str(r#"["k", "a key longer than a word"]"#).unwrap();
+    assert_eq!(keys, ["k", "a key longer than a word"]);
 }
 
 /// Through our deserializer a `PlistValue` is decoded without recursion, so the

@@ -82,7 +82,7 @@ impl Writer {
     /// use plistvalue::{plist, PlistValue, Writer};
     /// let bytes = Writer::new().sort_keys(true).to_vec(&plist!({ "b": 1, "a": 2 })).unwrap();
     /// let back: PlistValue = plistvalue::from_slice(&bytes).unwrap();
-    /// let keys: Vec<&String> = back.as_dictionary().unwrap().keys().collect();
+    /// let keys: Vec<_> = back.as_dictionary().unwrap().keys().collect();
     /// assert_eq!(keys, ["a", "b"]);
     /// ```
     #[must_use]

@@ -64,7 +64,7 @@ impl Obs {
             PlistValue::Array(a) => Obs::Array(a.iter().map(Obs::from_value).collect()),
             PlistValue::Dictionary(d) => Obs::Dict(
                 d.iter()
-                    .map(|(k, v)| (Obs::Str(k.clone()), Obs::from_value(v)))
+                    .map(|(k, v)| (Obs::Str(k.to_string()), Obs::from_value(v)))
                     .collect(),
             ),
             _ => unreachable!("PlistValue gained a variant the comparison does not know"),
@@ -152,7 +152,7 @@ fn walk(e: &PlistValue, g: &Obs, rules: Rules, path: &mut String) -> Result<(), 
                 );
             }
             for ((k, a), (gk, b)) in x.iter().zip(y) {
-                if *gk != Obs::Str(k.clone()) {
+                if *gk != Obs::Str(k.to_string()) {
                     return bad(
                         path,
                         format!("key {k:?} read as {gk:?} (order or text differs)"),

@@ -1,7 +1,7 @@
 //! `clear`, `retain`, `values_mut` and `iter_mut`, with `serde_json`'s and the plist
 //! crate's names.
 
-use plistvalue::{plist, Dictionary, PlistValue};
+use plistvalue::{plist, Dictionary, Key, PlistValue};
 
 fn sample() -> Dictionary {
     plist!({ "a": 1, "b": 2, "c": 3, "d": 4 })
@@ -10,7 +10,7 @@ fn sample() -> Dictionary {
 }
 
 fn keys(d: &Dictionary) -> Vec<&str> {
-    d.keys().map(String::as_str).collect()
+    d.keys().map(Key::as_str).collect()
 }
 
 #[test]

@@ -258,7 +258,7 @@ fn flatten_hash_map_is_sorted_and_dictionary_collects_too() {
         dict: Dictionary::new(),
     };
     let v = tree(&value);
-    let keys: Vec<&String> = v.as_dictionary().unwrap().keys().collect();
+    let keys: Vec<_> = v.as_dictionary().unwrap().keys().collect();
     assert_eq!(keys, ["name", "a", "b"]);
     let back: FlattenHashMap = decode(&v).unwrap();
     assert_eq!(back.rest, value.rest);

@@ -239,9 +239,9 @@ fn string_keyed_maps() {
     };
     let v = tree(&value);
     // A HashMap is written sorted, as Foundation sorts a [String: V].
-    let keys: Vec<&String> = v["hash"].as_dictionary().unwrap().keys().collect();
+    let keys: Vec<_> = v["hash"].as_dictionary().unwrap().keys().collect();
     assert_eq!(keys, ["a", "b", "c"]);
-    let keys: Vec<&String> = v["index"].as_dictionary().unwrap().keys().collect();
+    let keys: Vec<_> = v["index"].as_dictionary().unwrap().keys().collect();
     assert_eq!(keys, ["z", "y"]);
     roundtrip(&value);
 }

@@ -63,7 +63,7 @@ fn walk(v: &PlistValue, sorted: bool, reader: Reader, cf_text: bool) -> PlistVal
         PlistValue::Dictionary(d) => {
             let mut entries: Vec<(String, PlistValue)> = d
                 .iter()
-                .map(|(k, e)| (k.clone(), through_xml(e, sorted, reader)))
+                .map(|(k, e)| (k.to_string(), through_xml(e, sorted, reader)))
                 .collect();
             if sorted {
                 entries.sort_by_key(|e| utf16_key(&e.0));

@@ -7,7 +7,7 @@ use super::rules;
 use super::{FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
 use crate::reader::{Kind, Node};
-use crate::value::{Date, Dictionary, PlistValue, Uid};
+use crate::value::{Date, Dictionary, Key, PlistValue, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
 // Encoding.
@@ -154,7 +154,7 @@ impl Node<'_, '_> {
 enum Building {
     Array(Vec<PlistValue>),
     /// The dictionary and the key of the entry being decoded, until it is attached.
-    Dict(Dictionary, Option<String>),
+    Dict(Dictionary, Option<Key>),
 }
 
 /// A container being decoded and where its next child is.
@@ -188,9 +188,13 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
     }))
 }
 
-fn key_of(node: &Node<'_, '_>) -> Result<String, Error> {
+/// A key straight from the input's text: a short one is copied into the key's
+/// word, with no `String` allocated on the way.
+fn key_of(node: &Node<'_, '_>) -> Result<Key, Error> {
     rules::string_key(node)?;
-    rules::owned_string(node)
+    let text = node.to_str()?;
+    node.charge_bytes(text.len())?;
+    Ok(Key::from(text))
 }
 
 /// Containers a path may hold before the cycle check moves from a scan of the

@@ -13,7 +13,7 @@ use ::serde::ser::{Serialize, SerializeMap, Serializer};
 use super::compat;
 use crate::error::ErrorKind;
 use crate::format;
-use crate::value::{Data, Date, Dictionary, Integer, PlistValue, Uid};
+use crate::value::{Data, Date, Dictionary, Integer, Key, PlistValue, Uid};
 use crate::writer::MAX_ENCODE_DEPTH;
 
 impl Serialize for Date {
@@ -159,6 +159,35 @@ impl Visitor<'_> for IntegerVisitor {
             .ok()
             .and_then(Integer::from_i128)
             .ok_or_else(|| E::invalid_value(Unexpected::Other("u128"), &self))
+    }
+}
+
+impl Serialize for Key {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self)
+    }
+}
+
+/// Takes a string; a short key borrowed from the input allocates nothing.
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl Visitor<'_> for KeyVisitor {
+    type Value = Key;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a dictionary key")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Key, E> {
+        Ok(Key::from(v))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Key, E> {
+        Ok(Key::from(v))
     }
 }
 
@@ -318,7 +347,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     /// The first of duplicate keys wins, as in CoreFoundation.
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PlistValue, A::Error> {
         let mut out = Dictionary::with_capacity(map.size_hint().unwrap_or(0).min(4096));
-        while let Some((k, v)) = map.next_entry::<String, PlistValue>()? {
+        while let Some((k, v)) = map.next_entry::<Key, PlistValue>()? {
             out.entry(k).or_insert(v);
         }
         Ok(PlistValue::Dictionary(out))

@@ -7,6 +7,7 @@
 //! [`LINEAR_MAX`] entries does a dictionary get a key index, so that a large one
 //! (and a hostile file's dictionary of a million keys) is still read in linear time.
 
+mod key;
 mod key_index;
 
 use std::iter::FusedIterator;
@@ -16,6 +17,7 @@ use std::ops::{Index, IndexMut};
 use indexmap::IndexMap;
 
 use super::PlistValue;
+pub use key::Key;
 use key_index::KeyIndex;
 
 /// The most entries a dictionary looks up by comparing keys in order; a larger one
@@ -26,18 +28,18 @@ use key_index::KeyIndex;
 const LINEAR_MAX: usize = 32;
 
 /// One key and its value, in the order they were inserted.
-type Slot = (String, PlistValue);
+type Slot = (Key, PlistValue);
 
 /// The map inside [`PlistValue::Dictionary`]. Keys keep their insertion order.
 ///
 /// ```
-/// use plistvalue::{Dictionary, PlistValue};
+/// use plistvalue::{Dictionary, Key, PlistValue};
 /// let mut d = Dictionary::new();
 /// d.insert("b", 2);
 /// d.insert("a", 1);
 /// *d.entry("b").or_insert(0.into()) = PlistValue::from(20);
 /// d.entry("c").or_insert("new".into());
-/// let keys: Vec<&String> = d.keys().collect();
+/// let keys: Vec<&Key> = d.keys().collect();
 /// assert_eq!(keys, ["b", "a", "c"]);
 /// assert_eq!(d["b"].as_i64(), Some(20));
 /// d.sort_keys();
@@ -134,7 +136,7 @@ impl Dictionary {
     /// existing key's value is replaced in place, keeping its position.
     pub fn insert(
         &mut self,
-        key: impl Into<String>,
+        key: impl Into<Key>,
         value: impl Into<PlistValue>,
     ) -> Option<PlistValue> {
         match self.entry(key) {
@@ -154,7 +156,7 @@ impl Dictionary {
 
     /// The entry of `key`, present or not, to read or fill in place.
     #[inline]
-    pub fn entry(&mut self, key: impl Into<String>) -> Entry<'_> {
+    pub fn entry(&mut self, key: impl Into<Key>) -> Entry<'_> {
         let key = key.into();
         let (pos, hash) = match &self.0 {
             Repr::Linear(v) => (v.iter().position(|(k, _)| *k == key), 0),
@@ -197,7 +199,7 @@ impl Dictionary {
     /// ```
     pub fn retain<F>(&mut self, mut f: F)
     where
-        F: FnMut(&String, &mut PlistValue) -> bool,
+        F: FnMut(&Key, &mut PlistValue) -> bool,
     {
         let before = self.len();
         self.entries_mut().retain_mut(|(k, v)| f(k, v));
@@ -232,7 +234,7 @@ impl Dictionary {
     }
 
     /// The entry at a position, in insertion order.
-    pub fn get_index(&self, i: usize) -> Option<(&String, &PlistValue)> {
+    pub fn get_index(&self, i: usize) -> Option<(&Key, &PlistValue)> {
         self.entries().get(i).map(|(k, v)| (k, v))
     }
 
@@ -242,7 +244,7 @@ impl Dictionary {
     }
 
     /// The entries, moved out, leaving the dictionary empty; an index goes with them.
-    pub(crate) fn take_entries(&mut self) -> Vec<(String, PlistValue)> {
+    pub(crate) fn take_entries(&mut self) -> Vec<(Key, PlistValue)> {
         match mem::replace(&mut self.0, Repr::Linear(Vec::new())) {
             Repr::Linear(v) => v,
             Repr::Indexed(d) => d.entries,
@@ -251,7 +253,7 @@ impl Dictionary {
 
     /// Adds an entry whose key the caller knows is not in the dictionary (a copy
     /// of another dictionary's entries), without looking it up.
-    pub(crate) fn push_distinct(&mut self, key: String, value: PlistValue) {
+    pub(crate) fn push_distinct(&mut self, key: Key, value: PlistValue) {
         let hash = match &self.0 {
             Repr::Linear(_) => 0,
             Repr::Indexed(d) => d.index.hash(&key),
@@ -294,7 +296,7 @@ impl Dictionary {
 
     /// Appends an entry whose key is absent; `hash` is the index's hash of it when
     /// there is an index. Returns its position.
-    fn push(&mut self, key: String, value: PlistValue, hash: u64) -> usize {
+    fn push(&mut self, key: Key, value: PlistValue, hash: u64) -> usize {
         let entries = self.entries_mut();
         entries.push((key, value));
         let len = entries.len();
@@ -356,7 +358,7 @@ pub enum Entry<'a> {
 /// The entry of a key that has no value, with what it takes to insert one.
 pub struct VacantEntry<'a> {
     dict: &'a mut Dictionary,
-    key: String,
+    key: Key,
     /// The index's hash of `key`, when the dictionary has an index.
     hash: u64,
 }
@@ -493,18 +495,18 @@ macro_rules! iterator {
 iterator! {
     /// The entries of a [`Dictionary`], in order.
     #[derive(Clone)]
-    Iter<'a>(std::slice::Iter<'a, Slot>) -> (&'a String, &'a PlistValue),
+    Iter<'a>(std::slice::Iter<'a, Slot>) -> (&'a Key, &'a PlistValue),
     |(k, v)| (k, v)
 }
 iterator! {
     /// The entries of a [`Dictionary`], in order, with mutable values.
-    IterMut<'a>(std::slice::IterMut<'a, Slot>) -> (&'a String, &'a mut PlistValue),
+    IterMut<'a>(std::slice::IterMut<'a, Slot>) -> (&'a Key, &'a mut PlistValue),
     |(k, v)| (&*k, v)
 }
 iterator! {
     /// The keys of a [`Dictionary`], in order.
     #[derive(Clone)]
-    Keys<'a>(std::slice::Iter<'a, Slot>) -> &'a String,
+    Keys<'a>(std::slice::Iter<'a, Slot>) -> &'a Key,
     |(k, _)| k
 }
 iterator! {
@@ -521,7 +523,7 @@ iterator! {
 iterator! {
     /// The entries of a [`Dictionary`], moved out, in order.
     IntoIter(std::vec::IntoIter<Slot>) -> (String, PlistValue),
-    |e| e
+    |(k, v)| (String::from(k), v)
 }
 
 impl<S> From<IndexMap<String, PlistValue, S>> for Dictionary {
@@ -529,13 +531,13 @@ impl<S> From<IndexMap<String, PlistValue, S>> for Dictionary {
         let mut d = Dictionary::with_capacity(m.len());
         // An `IndexMap`'s keys are distinct already.
         for (k, v) in m {
-            d.push_distinct(k, v);
+            d.push_distinct(k.into(), v);
         }
         d
     }
 }
 
-impl<K: Into<String>, V: Into<PlistValue>> FromIterator<(K, V)> for Dictionary {
+impl<K: Into<Key>, V: Into<PlistValue>> FromIterator<(K, V)> for Dictionary {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Dictionary {
         let mut d = Dictionary::new();
         d.extend(iter);
@@ -545,7 +547,7 @@ impl<K: Into<String>, V: Into<PlistValue>> FromIterator<(K, V)> for Dictionary {
 
 /// A repeated key's later value replaces the earlier one, in the earlier one's
 /// position, as [`Dictionary::insert`] does.
-impl<K: Into<String>, V: Into<PlistValue>> Extend<(K, V)> for Dictionary {
+impl<K: Into<Key>, V: Into<PlistValue>> Extend<(K, V)> for Dictionary {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
         let iter = iter.into_iter();
         self.entries_mut().reserve(iter.size_hint().0);
@@ -564,7 +566,7 @@ impl IntoIterator for Dictionary {
 }
 
 impl<'a> IntoIterator for &'a Dictionary {
-    type Item = (&'a String, &'a PlistValue);
+    type Item = (&'a Key, &'a PlistValue);
     type IntoIter = Iter<'a>;
     fn into_iter(self) -> Iter<'a> {
         self.iter()
@@ -572,7 +574,7 @@ impl<'a> IntoIterator for &'a Dictionary {
 }
 
 impl<'a> IntoIterator for &'a mut Dictionary {
-    type Item = (&'a String, &'a mut PlistValue);
+    type Item = (&'a Key, &'a mut PlistValue);
     type IntoIter = IterMut<'a>;
     fn into_iter(self) -> IterMut<'a> {
         self.iter_mut()

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::fmt::{self, Write};
 
 use super::date::Date;
-use super::dictionary::Dictionary;
+use super::dictionary::{Dictionary, Key};
 use super::PlistValue;
 
 /// Compares dictionary keys in the order `plutil -p` prints them (CLI.md §5): runs
@@ -73,7 +73,7 @@ fn compare_tokens(a: Token<'_>, b: Token<'_>) -> Ordering {
 }
 
 /// A dictionary's entries in [`key_order`].
-fn sorted_entries(d: &Dictionary) -> Vec<(&String, &PlistValue)> {
+fn sorted_entries(d: &Dictionary) -> Vec<(&Key, &PlistValue)> {
     let mut entries: Vec<_> = d.iter().collect();
     entries.sort_by(|a, b| key_order(a.0, b.0));
     entries
@@ -162,7 +162,7 @@ enum Frame<'a> {
         std::iter::Enumerate<std::slice::Iter<'a, PlistValue>>,
         usize,
     ),
-    Dict(std::vec::IntoIter<(&'a String, &'a PlistValue)>, usize),
+    Dict(std::vec::IntoIter<(&'a Key, &'a PlistValue)>, usize),
 }
 
 /// What an entry's line starts with.

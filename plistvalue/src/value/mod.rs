@@ -23,7 +23,8 @@ pub(crate) use date::DateText;
 pub(crate) use date::{civil_from_days, days_from_civil};
 pub(crate) use date::{nanos_to_seconds, seconds_to_nanos};
 pub use dictionary::{
-    Dictionary, Entry, IntoIter, Iter, IterMut, Keys, OccupiedEntry, VacantEntry, Values, ValuesMut,
+    Dictionary, Entry, IntoIter, Iter, IterMut, Key, Keys, OccupiedEntry, VacantEntry, Values,
+    ValuesMut,
 };
 pub use display::key_order;
 pub use index::ValueIndex;
@@ -386,7 +387,7 @@ impl Clone for PlistValue {
         struct Frame<'a> {
             src: Children<'a>,
             dst: PlistValue,
-            pending_key: Option<&'a String>,
+            pending_key: Option<&'a Key>,
         }
         enum Children<'a> {
             Array(std::slice::Iter<'a, PlistValue>),
@@ -399,7 +400,7 @@ impl Clone for PlistValue {
                 _ => unreachable!("only containers get frames"),
             }
         }
-        fn attach(parent: &mut PlistValue, key: Option<&String>, child: PlistValue) {
+        fn attach(parent: &mut PlistValue, key: Option<&Key>, child: PlistValue) {
             match (parent, key) {
                 (PlistValue::Array(a), _) => a.push(child),
                 (PlistValue::Dictionary(d), Some(k)) => d.push_distinct(k.clone(), child),

@@ -1,7 +1,7 @@
 //! `-diff A B` (CLI.md §11.4): a tree diff by keypath, with types kept apart (`3`
 //! is not `3.0`), walked depth first with an explicit stack.
 
-use plistvalue::{key_order, PlistValue};
+use plistvalue::{key_order, Key, PlistValue};
 
 use crate::json::escape;
 
@@ -22,7 +22,7 @@ pub fn lines(a: &PlistValue, b: &PlistValue) -> Vec<String> {
         };
         match (x, y) {
             (Some(PlistValue::Dictionary(m)), Some(PlistValue::Dictionary(n))) => {
-                let mut keys: Vec<&String> = m
+                let mut keys: Vec<&Key> = m
                     .keys()
                     .chain(n.keys().filter(|k| !m.contains_key(k)))
                     .collect();

@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use plistvalue::{key_order, Dictionary, Integer, PlistValue};
+use plistvalue::{key_order, Dictionary, Integer, Key, PlistValue};
 use serde_json::Value;
 
 use crate::text;
@@ -25,7 +25,7 @@ pub fn escape(component: &str) -> String {
 /// A container being written.
 enum Frame<'a> {
     Array(std::iter::Enumerate<std::slice::Iter<'a, PlistValue>>, bool),
-    Dict(std::vec::IntoIter<(&'a String, &'a PlistValue)>, bool),
+    Dict(std::vec::IntoIter<(&'a Key, &'a PlistValue)>, bool),
 }
 
 /// Writes `v` as JSON text: compact, or `serde_json`'s pretty form with keys in
@@ -139,7 +139,7 @@ fn scalar_or_open<'a>(
 }
 
 /// A dictionary's entries: in document order, or in `-p` order for `-r`.
-fn entries(d: &Dictionary, sorted: bool) -> Vec<(&String, &PlistValue)> {
+fn entries(d: &Dictionary, sorted: bool) -> Vec<(&Key, &PlistValue)> {
     let mut e: Vec<_> = d.iter().collect();
     if sorted {
         e.sort_by(|a, b| match key_order(a.0, b.0) {

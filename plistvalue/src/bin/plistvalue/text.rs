@@ -3,7 +3,7 @@
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
-use plistvalue::{key_order, Date, Kind, PlistValue};
+use plistvalue::{key_order, Date, Key, Kind, PlistValue};
 
 /// The type name of a value (CLI.md §6).
 pub fn type_name(v: &PlistValue) -> &'static str {
@@ -65,7 +65,7 @@ pub fn raw(v: &PlistValue) -> String {
         PlistValue::Data(d) => STANDARD.encode(d),
         PlistValue::Array(a) => a.len().to_string(),
         PlistValue::Dictionary(d) => {
-            let mut keys: Vec<&str> = d.keys().map(String::as_str).collect();
+            let mut keys: Vec<&str> = d.keys().map(Key::as_str).collect();
             keys.sort_by(|a, b| key_order(a, b));
             keys.join("\n")
         }

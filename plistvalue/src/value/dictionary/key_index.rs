@@ -5,6 +5,8 @@
 
 use std::hash::{BuildHasher, RandomState};
 
+use super::Key;
+
 /// Positions of a dictionary's entries by the hash of their keys.
 ///
 /// Each slot is 0 (empty) or an entry's position plus one, 4 bytes, so an index
@@ -30,7 +32,7 @@ impl KeyIndex {
 
     /// An index of `entries`, with room for `capacity` of them before it grows.
     /// The caller checks [`KeyIndex::covers`] first.
-    pub(super) fn new<V>(entries: &[(String, V)], capacity: usize) -> KeyIndex {
+    pub(super) fn new<V>(entries: &[(Key, V)], capacity: usize) -> KeyIndex {
         let mut index = KeyIndex {
             hasher: RandomState::new(),
             slots: vec![0; Self::slots_for(capacity.max(entries.len()))].into_boxed_slice(),
@@ -49,7 +51,7 @@ impl KeyIndex {
 
     /// The position of `key` (whose hash is `hash`) in `entries`.
     #[inline]
-    pub(super) fn find<V>(&self, entries: &[(String, V)], hash: u64, key: &str) -> Option<usize> {
+    pub(super) fn find<V>(&self, entries: &[(Key, V)], hash: u64, key: &str) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
@@ -62,7 +64,7 @@ impl KeyIndex {
     }
 
     /// Records the last of `entries`, just pushed, whose key's hash is `hash`.
-    pub(super) fn pushed<V>(&mut self, entries: &[(String, V)], hash: u64) {
+    pub(super) fn pushed<V>(&mut self, entries: &[(Key, V)], hash: u64) {
         let pos = entries.len() - 1;
         if entries.len() * 2 > self.slots.len() {
             // Doubling: every key is hashed again, so the cost per push stays constant.
