@@ -97,7 +97,6 @@ struct Emitter<'e, 't> {
     visits: Vec<u16>,
     on_path: Vec<u64>,
     utf8: String,
-    scratch: Vec<u8>,
 }
 
 impl Emitter<'_, '_> {
@@ -189,7 +188,7 @@ impl Emitter<'_, '_> {
             }
             Object::Data(b) => {
                 out.extend_from_slice(b"<data>\n");
-                base64::encode_lines(out, b, d as usize, &mut self.scratch);
+                base64::encode_lines(out, b, d as usize);
                 tabs(out, d);
                 out.extend_from_slice(b"</data>\n");
             }
@@ -262,7 +261,6 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
         visits: vec![0; n],
         on_path: vec![0; n.div_ceil(64)],
         utf8: String::new(),
-        scratch: Vec::new(),
     };
     out.buf().extend_from_slice(HEADER);
     let mut stack = vec![Task::Value(root.index(), 0)];
