@@ -35,6 +35,14 @@ const TABS: &[u8; 64] = &[b'\t'; 64];
 
 #[inline]
 fn tabs(out: &mut Vec<u8>, n: u32) {
+    if n <= 8 {
+        // A fixed eight-byte copy, cut back, is a store where a variable-length
+        // copy is a call.
+        let len = out.len();
+        out.extend_from_slice(&TABS[..8]);
+        out.truncate(len + n as usize);
+        return;
+    }
     let mut n = n as usize;
     while n > TABS.len() {
         out.extend_from_slice(TABS);
