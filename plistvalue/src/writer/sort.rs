@@ -95,12 +95,11 @@ impl Table<'_> {
             }
             let (keys, values) = self.children(&o).split_at(len);
             let found;
-            let perm = match cache.get(keys) {
-                Some(perm) => perm,
-                None => {
-                    found = self.order(keys);
-                    cache.put(keys, found.as_deref())
-                }
+            let perm = if let Some(perm) = cache.get(keys) {
+                perm
+            } else {
+                found = self.order(keys);
+                cache.put(keys, found.as_deref())
             };
             let Some(perm) = perm else {
                 continue;

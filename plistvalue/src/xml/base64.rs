@@ -123,7 +123,8 @@ fn encode_into(src: &[u8], dst: &mut [u8]) {
     while let (Some(s), Some(d)) = (src.get(i..i + 8), dst.get_mut(j..j + 8)) {
         let w = u64::from_be_bytes(s.try_into().expect("eight bytes"));
         for (k, shift) in [52, 40, 28, 16].into_iter().enumerate() {
-            d[2 * k..2 * k + 2].copy_from_slice(&PAIRS[(w >> shift) as usize & 0xFFF].to_le_bytes());
+            d[2 * k..2 * k + 2]
+                .copy_from_slice(&PAIRS[(w >> shift) as usize & 0xFFF].to_le_bytes());
         }
         i += 6;
         j += 8;
