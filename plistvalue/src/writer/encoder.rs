@@ -151,6 +151,13 @@ impl<'a> Encoder<'a> {
         self.st.table.objects().is_empty()
     }
 
+    /// The binary size of every object but its references: every body and marker
+    /// once, which another format's emitter takes as a lower bound of its output.
+    #[cfg(feature = "xml")]
+    pub(crate) fn sized_bytes(&self) -> u64 {
+        self.sized_bytes
+    }
+
     /// Writes the binary plist of the table, with `root` as its top object, to
     /// `sink`, and returns its length. `offsets` is scratch space for the offset
     /// table, kept between documents by a reused `Writer`.

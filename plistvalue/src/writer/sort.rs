@@ -61,10 +61,29 @@ impl Table<'_> {
         compare(self.units(a), self.units(b))
     }
 
-    /// Reorders the entries of every dictionary so that its keys are in CF's order.
-    /// A dictionary's keys are distinct objects, so the order is total and the sort
-    /// needs no stability; values move with their keys.
+    /// The permutation that puts `keys` in CF's order: `None` when they already are.
+    /// Ties (only non-string keys compare equal) go by object index.
+    fn order(&self, keys: &[u32]) -> Option<Vec<u32>> {
+        if keys.windows(2).all(|w| self.key_order(w[0], w[1]).is_le()) {
+            return None;
+        }
+        let mut perm: Vec<u32> = (0..keys.len() as u32).collect();
+        perm.sort_unstable_by(|&x, &y| {
+            let (kx, ky) = (keys[x as usize], keys[y as usize]);
+            self.key_order(kx, ky).then(kx.cmp(&ky))
+        });
+        Some(perm)
+    }
+
+    /// Reorders the entries of every dictionary so that its keys are in CF's order;
+    /// values move with their keys.
+    ///
+    /// Dictionaries of one type mostly hold the same key objects in the same order
+    /// (the derive caches its keys, the interner uniques the rest), so the order
+    /// found for a key list is kept in a small cache ([`OrderCache`]) and reused,
+    /// not found again, for every later dictionary with that list.
     pub(super) fn sort_keys(&mut self) {
+        let mut cache = OrderCache::default();
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         for i in 0..self.objects().len() as u32 {
             let o = *self.get(i);
@@ -75,18 +94,69 @@ impl Table<'_> {
                 continue;
             }
             let (keys, values) = self.children(&o).split_at(len);
-            if keys.windows(2).all(|w| self.key_order(w[0], w[1]).is_le()) {
+            let found;
+            let perm = if let Some(perm) = cache.get(keys) {
+                perm
+            } else {
+                found = self.order(keys);
+                cache.put(keys, found.as_deref())
+            };
+            let Some(perm) = perm else {
                 continue;
-            }
+            };
             pairs.clear();
-            pairs.extend(keys.iter().copied().zip(values.iter().copied()));
-            pairs.sort_unstable_by(|x, y| self.key_order(x.0, y.0));
+            pairs.extend(perm.iter().map(|&p| (keys[p as usize], values[p as usize])));
             let (keys, values) = self.children_mut(&o).split_at_mut(len);
             for (j, &(k, v)) in pairs.iter().enumerate() {
                 keys[j] = k;
                 values[j] = v;
             }
         }
+    }
+}
+
+/// Key lists of up to [`OrderCache::MAX_KEYS`] keys and the permutation that
+/// sorts each (`None`: already sorted), direct-mapped on the list's first keys:
+/// bounded memory, and a dictionary of a new shape costs one slice comparison.
+struct OrderCache {
+    slots: Vec<(Vec<u32>, Option<Vec<u32>>)>,
+}
+
+impl Default for OrderCache {
+    fn default() -> Self {
+        OrderCache {
+            slots: vec![(Vec::new(), None); Self::SLOTS],
+        }
+    }
+}
+
+impl OrderCache {
+    const SLOTS: usize = 64;
+    /// Larger dictionaries are not types repeated many times; they are not kept.
+    const MAX_KEYS: usize = 256;
+
+    fn slot(keys: &[u32]) -> usize {
+        let h = keys[0] ^ keys[1].rotate_left(16) ^ (keys.len() as u32).rotate_left(8);
+        (h.wrapping_mul(0x9E37_79B9) >> 26) as usize
+    }
+
+    /// The cached order of `keys` (at least two): `Some(None)` when they are known
+    /// to be sorted, `None` when the list is not cached.
+    #[allow(clippy::option_option)]
+    fn get(&self, keys: &[u32]) -> Option<Option<&[u32]>> {
+        let (cached, perm) = &self.slots[Self::slot(keys)];
+        (cached.as_slice() == keys).then_some(perm.as_deref())
+    }
+
+    /// Caches `perm` as the order of `keys`, and returns it.
+    fn put<'p>(&'p mut self, keys: &[u32], perm: Option<&'p [u32]>) -> Option<&'p [u32]> {
+        if keys.len() <= Self::MAX_KEYS {
+            let (cached, slot_perm) = &mut self.slots[Self::slot(keys)];
+            cached.clear();
+            cached.extend_from_slice(keys);
+            *slot_perm = perm.map(<[u32]>::to_vec);
+        }
+        perm
     }
 }
 

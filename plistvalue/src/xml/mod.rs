@@ -134,6 +134,10 @@ pub(crate) fn write_into<'a>(
         if sorted {
             enc.sort_keys();
         }
+        // Each object's text is longer than its binary form, and is written at least
+        // once: this much space is needed, and reserving it spares the growing
+        // buffer its copies below that size. Bounded by the value's own bytes.
+        out.reserve(usize::try_from(enc.sized_bytes()).unwrap_or(0));
         writer::write(enc, root, out)
     })
 }

@@ -35,6 +35,14 @@ const TABS: &[u8; 64] = &[b'\t'; 64];
 
 #[inline]
 fn tabs(out: &mut Vec<u8>, n: u32) {
+    if n <= 8 {
+        // A fixed eight-byte copy, cut back, is a store where a variable-length
+        // copy is a call.
+        let len = out.len();
+        out.extend_from_slice(&TABS[..8]);
+        out.truncate(len + n as usize);
+        return;
+    }
     let mut n = n as usize;
     while n > TABS.len() {
         out.extend_from_slice(TABS);
@@ -43,37 +51,51 @@ fn tabs(out: &mut Vec<u8>, n: u32) {
     out.extend_from_slice(&TABS[..n]);
 }
 
-/// Whether any byte of `w` is `&`, `<` or `>`.
-#[inline]
+/// Whether any byte of `w` is `&`, `<` or `>`: `<` (0x3C) and `>` (0x3E) differ
+/// only in bit 1, so one test with that bit set finds both.
+#[inline(always)]
 fn has_special(w: u64) -> bool {
-    swar::has(w, b'&') | swar::has(w, b'<') | swar::has(w, b'>')
+    swar::has(w, b'&') | swar::has(w | 0x0202_0202_0202_0202, b'>')
 }
 
-/// Appends text with exactly `&`, `<` and `>` escaped (W10). Eight bytes are tested
-/// at a time: most text has none of the three.
-fn escape(out: &mut Vec<u8>, text: &[u8]) {
-    let mut start = 0;
+/// Whether `text` holds `&`, `<` or `>`, eight bytes at a time; a tail shorter than
+/// eight is tested as the last eight bytes, or, in text shorter than that, zero-padded.
+#[inline]
+fn needs_escape(text: &[u8]) -> bool {
+    let n = text.len();
+    if n < 8 {
+        let mut w = [0u8; 8];
+        w[..n].copy_from_slice(text);
+        return has_special(u64::from_le_bytes(w));
+    }
     let mut i = 0;
-    while i < text.len() {
-        if let Some(w) = swar::word(text, i) {
-            if !has_special(w) {
-                i += 8;
-                continue;
-            }
+    while let Some(w) = swar::word(text, i) {
+        if has_special(w) {
+            return true;
         }
-        let end = (i + 8).min(text.len());
-        for j in i..end {
-            let entity: &[u8] = match text[j] {
-                b'&' => b"&amp;",
-                b'<' => b"&lt;",
-                b'>' => b"&gt;",
-                _ => continue,
-            };
-            out.extend_from_slice(&text[start..j]);
-            out.extend_from_slice(entity);
-            start = j + 1;
-        }
-        i = end;
+        i += 8;
+    }
+    i < n && swar::word(text, n - 8).is_some_and(has_special)
+}
+
+/// Appends text with exactly `&`, `<` and `>` escaped (W10). Most text has none
+/// of the three and is copied whole.
+fn escape(out: &mut Vec<u8>, text: &[u8]) {
+    if !needs_escape(text) {
+        out.extend_from_slice(text);
+        return;
+    }
+    let mut start = 0;
+    for (j, &c) in text.iter().enumerate() {
+        let entity: &[u8] = match c {
+            b'&' => b"&amp;",
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            _ => continue,
+        };
+        out.extend_from_slice(&text[start..j]);
+        out.extend_from_slice(entity);
+        start = j + 1;
     }
     out.extend_from_slice(&text[start..]);
 }
@@ -83,7 +105,6 @@ struct Emitter<'e, 't> {
     visits: Vec<u16>,
     on_path: Vec<u64>,
     utf8: String,
-    scratch: Vec<u8>,
 }
 
 impl Emitter<'_, '_> {
@@ -175,7 +196,7 @@ impl Emitter<'_, '_> {
             }
             Object::Data(b) => {
                 out.extend_from_slice(b"<data>\n");
-                base64::encode_lines(out, b, d as usize, &mut self.scratch);
+                base64::encode_lines(out, b, d as usize);
                 tabs(out, d);
                 out.extend_from_slice(b"</data>\n");
             }
@@ -205,14 +226,6 @@ impl Emitter<'_, '_> {
             }
             Object::Dict { keys: [], .. } => out.extend_from_slice(b"<dict/>\n"),
             Object::Dict { keys, values } => {
-                for &k in keys {
-                    self.check(k)?;
-                    if !matches!(self.enc.object(k), Object::Ascii(_) | Object::Utf16(_)) {
-                        return Err(Error::new(ErrorKind::NonStringKey(kind_name(
-                            &self.enc.object(k),
-                        ))));
-                    }
-                }
                 self.enter(i)?;
                 out.extend_from_slice(b"<dict>\n");
                 stack.push(Task::Close(true, i, d));
@@ -256,7 +269,6 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
         visits: vec![0; n],
         on_path: vec![0; n.div_ceil(64)],
         utf8: String::new(),
-        scratch: Vec::new(),
     };
     out.buf().extend_from_slice(HEADER);
     let mut stack = vec![Task::Value(root.index(), 0)];
@@ -265,6 +277,7 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
         match task {
             Task::Value(i, d) => e.value(buf, &mut stack, i, d)?,
             Task::Key(k, d) => {
+                e.check(k)?;
                 tabs(buf, d);
                 buf.extend_from_slice(b"<key>");
                 e.text(buf, k)?;
@@ -280,4 +293,37 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
     }
     out.buf().extend_from_slice(FOOTER);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(text: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &c in text {
+            match c {
+                b'&' => out.extend_from_slice(b"&amp;"),
+                b'<' => out.extend_from_slice(b"&lt;"),
+                b'>' => out.extend_from_slice(b"&gt;"),
+                _ => out.push(c),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn escape_finds_every_special_byte_at_every_place() {
+        for len in 0..24 {
+            for at in 0..len {
+                for special in [b'&', b'<', b'>', b'=', b'?', b'\0', 0xBE, 0xBC] {
+                    let mut text = vec![b'a'; len];
+                    text[at] = special;
+                    let mut out = Vec::new();
+                    escape(&mut out, &text);
+                    assert_eq!(out, naive(&text), "{len} {at} {special}");
+                }
+            }
+        }
+    }
 }
