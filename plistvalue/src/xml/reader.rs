@@ -61,10 +61,9 @@ pub(crate) struct Parser<'a> {
     stack: Vec<Frame>,
     kids: Vec<ObjRef>,
     kid_at: Vec<u64>,
-    /// Text with entities or CDATA decoded, and base64 work space.
+    /// Text with entities or CDATA decoded, and decoded base64.
     buf: Vec<u8>,
     data: Vec<u8>,
-    scratch: Vec<u8>,
     /// Per object index: 1 + the entry a key is at, while its dictionary is checked
     /// for duplicates (large dictionaries only).
     marks: Vec<u32>,
@@ -142,7 +141,6 @@ impl<'a> Parser<'a> {
             kid_at: Vec::new(),
             buf: Vec::new(),
             data: Vec::new(),
-            scratch: Vec::new(),
             marks: Vec::new(),
             strict_uid: false,
         }
@@ -403,10 +401,10 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let (start, end) = self.raw_content(name)?;
-                base64::decode(&self.b[start..end], &mut self.data, &mut self.scratch)
+                let len = base64::decode(&self.b[start..end], &mut self.data)
                     .map_err(|(i, e)| (start + i, e))?;
                 self.close(name)?;
-                self.enc.data_copied(&self.data)
+                self.enc.data_copied(&self.data[..len])
             }
         };
         self.positions.object(r.index(), at);
