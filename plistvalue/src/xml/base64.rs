@@ -1,12 +1,8 @@
 //! `<data>` text: CoreFoundation's lenient base64 reading (XML.md R14) and its
-//! line-wrapped writing (W9). Well-formed text, which is all CF ever writes, goes
-//! through the `base64` crate; anything else through CF's own loop. Writing lays
-//! each line out in place from a table of character pairs.
+//! line-wrapped writing (W9). Well-formed text, which is all CF ever writes, is
+//! decoded line by line in place; anything else goes through CF's own loop.
+//! Writing lays each line out in place from a table of character pairs.
 
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine as _;
-
-use super::swar;
 use crate::error::XmlError;
 
 /// The whitespace CF's loop skips without resetting its `=` count (C `isspace`).
@@ -14,40 +10,102 @@ fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
 }
 
-/// Decodes `content` (everything up to the `<` after it) into `out`, which is
-/// cleared first; `scratch` is working space. Errors are at an offset in `content`.
-pub(crate) fn decode(
-    content: &[u8],
-    out: &mut Vec<u8>,
-    scratch: &mut Vec<u8>,
-) -> Result<(), (usize, XmlError)> {
+/// Decodes `content` (everything up to the `<` after it) into `out[..len]` and
+/// returns `len`; `out` is working space, grown as needed and never shrunk, so
+/// that it is not zeroed again for every element. Errors are at an offset in
+/// `content`.
+pub(crate) fn decode(content: &[u8], out: &mut Vec<u8>) -> Result<usize, (usize, XmlError)> {
+    if let Some(len) = canonical(content, out) {
+        return Ok(len);
+    }
     out.clear();
-    scratch.clear();
-    scratch.reserve(content.len());
-    // Whitespace comes once a line: the runs between are copied whole, found eight
-    // bytes at a time (any byte below 0x21 ends a run; one that is not whitespace
-    // is kept, and the crate then refuses it).
-    let n = content.len();
+    lenient(content, out)?;
+    Ok(out.len())
+}
+
+/// Set in a [`SHIFTED`] entry for a byte outside the alphabet.
+const INVALID: u32 = 1 << 31;
+
+/// For each place in a group of four, each byte's 6-bit value in the standard
+/// alphabet shifted to its bits of the group's 24, or [`INVALID`]: a group is
+/// four lookups and three ORs.
+const SHIFTED: [[u32; 256]; 4] = {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut t = [[INVALID; 256]; 4];
     let mut i = 0;
-    while i < n {
+    while i < 64 {
+        let c = ALPHABET[i] as usize;
+        let mut place = 0;
+        while place < 4 {
+            t[place][c] = (i as u32) << (18 - 6 * place);
+            place += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The group of four at `g[0..4]` as its 24 bits, or with [`INVALID`] set.
+#[inline(always)]
+fn group(g: [u8; 4]) -> u32 {
+    SHIFTED[0][g[0] as usize]
+        | SHIFTED[1][g[1] as usize]
+        | SHIFTED[2][g[2] as usize]
+        | SHIFTED[3][g[3] as usize]
+}
+
+/// What CF writes: lines of whole groups of four between whitespace, `=` only in
+/// the last group, decoded a group at a time straight into `out`, with no copy to
+/// strip the whitespace first. `None` for anything else, which [`lenient`] then
+/// reads; on what this accepts, the two agree byte for byte (trailing bits are
+/// dropped either way).
+fn canonical(content: &[u8], out: &mut Vec<u8>) -> Option<usize> {
+    let n = content.len();
+    // A group of four characters is three bytes at most; each is written as four,
+    // the fourth overwritten by the next.
+    let most = n / 4 * 3 + 1;
+    if out.len() < most {
+        out.resize(most, 0);
+    }
+    let (mut i, mut o) = (0, 0);
+    loop {
         while i < n && is_space(content[i]) {
             i += 1;
         }
-        let end = swar::find(content, i, |w| !swar::has_below(w, 0x21), |c| c < 0x21).unwrap_or(n);
-        scratch.extend_from_slice(&content[i..end]);
-        i = end;
-        if i < n && !is_space(content[i]) {
-            scratch.push(content[i]);
-            i += 1;
+        let mut groups = 0;
+        for (g, d) in content[i..]
+            .chunks_exact(4)
+            .zip(out[o..most].chunks_exact_mut(3))
+        {
+            let v = group([g[0], g[1], g[2], g[3]]);
+            if v & INVALID != 0 {
+                break;
+            }
+            d.copy_from_slice(&v.to_be_bytes()[1..]);
+            groups += 1;
+        }
+        (i, o) = (i + 4 * groups, o + 3 * groups);
+        match content.get(i) {
+            None => break,
+            Some(&c) if is_space(c) => {}
+            Some(_) => {
+                // `xx==` or `xxx=`, then only whitespace.
+                let g = *content.get(i..)?.first_chunk::<4>()?;
+                let pad = if g[2] == b'=' { 2 } else { 1 };
+                let v = group([g[0], g[1], if pad == 2 { b'A' } else { g[2] }, b'A']);
+                if v & INVALID != 0 || g[3] != b'=' {
+                    return None;
+                }
+                out[o..o + 3].copy_from_slice(&v.to_be_bytes()[1..]);
+                o += 3 - pad;
+                if !content[i + 4..].iter().all(|&c| is_space(c)) {
+                    return None;
+                }
+                break;
+            }
         }
     }
-    // Canonical base64 (padding only at the end, zero trailing bits) reads the same
-    // both ways; the crate refuses anything else, which then takes CF's loop.
-    if scratch.len().is_multiple_of(4) && STANDARD.decode_vec(&scratch[..], out).is_ok() {
-        return Ok(());
-    }
-    out.clear();
-    lenient(content, out)
+    Some(o)
 }
 
 /// `parseDataTag`'s loop: bytes outside the alphabet are skipped (but not those at
@@ -176,11 +234,13 @@ pub(crate) fn encode_lines(out: &mut Vec<u8>, data: &[u8], indent: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine as _;
 
     fn read(s: &str) -> Result<Vec<u8>, XmlError> {
-        let (mut out, mut scratch) = (Vec::new(), Vec::new());
-        decode(s.as_bytes(), &mut out, &mut scratch).map_err(|e| e.1)?;
-        Ok(out)
+        let mut out = Vec::new();
+        let len = decode(s.as_bytes(), &mut out).map_err(|e| e.1)?;
+        Ok(out[..len].to_vec())
     }
 
     #[test]
@@ -211,6 +271,35 @@ mod tests {
                 assert_eq!(out[0], b'x');
             }
         }
+    }
+
+    #[test]
+    fn the_fast_path_reads_as_cf_does() {
+        // Every string of up to five of these bytes (and a canonical line around
+        // each): whatever `canonical` accepts, it decodes as CF's loop does.
+        let alphabet = b"QA/=\n \t&\x80";
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        let mut accepted = 0;
+        for len in 0..=5u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                let mut s = Vec::new();
+                for _ in 0..len {
+                    s.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                for text in [s.clone(), [b"\n\tQUJD".as_slice(), &s].concat()] {
+                    slow.clear();
+                    let want = lenient(&text, &mut slow).map(|()| slow.clone());
+                    let got = decode(&text, &mut fast).map(|len| fast[..len].to_vec());
+                    assert_eq!(got, want);
+                    if let Some(len) = canonical(&text, &mut fast) {
+                        accepted += 1;
+                        assert_eq!(Ok(fast[..len].to_vec()), want, "{text:?}");
+                    }
+                }
+            }
+        }
+        assert!(accepted > 1000, "{accepted}");
     }
 
     #[test]

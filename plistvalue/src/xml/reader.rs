@@ -61,10 +61,9 @@ pub(crate) struct Parser<'a> {
     stack: Vec<Frame>,
     kids: Vec<ObjRef>,
     kid_at: Vec<u64>,
-    /// Text with entities or CDATA decoded, and base64 work space.
+    /// Text with entities or CDATA decoded, and decoded base64.
     buf: Vec<u8>,
     data: Vec<u8>,
-    scratch: Vec<u8>,
     /// Per object index: 1 + the entry a key is at, while its dictionary is checked
     /// for duplicates (large dictionaries only).
     marks: Vec<u32>,
@@ -77,47 +76,160 @@ fn is_ws(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-/// The element names, as `'static` text for errors.
-fn tag_name(name: &[u8]) -> Option<&'static str> {
-    Some(match name {
-        b"plist" => "plist",
-        b"array" => "array",
-        b"dict" => "dict",
-        b"key" => "key",
-        b"string" => "string",
-        b"data" => "data",
-        b"date" => "date",
-        b"real" => "real",
-        b"integer" => "integer",
-        b"true" => "true",
-        b"false" => "false",
-        _ => return None,
-    })
+/// The elements of a property list.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tag {
+    Plist,
+    Array,
+    Dict,
+    Key,
+    String,
+    Data,
+    Date,
+    Real,
+    Integer,
+    True,
+    False,
+}
+
+/// Bytes `text` as a little-endian word masked to its length (at most 16), for
+/// comparing a tag in one step: (pattern, mask).
+const fn pattern(text: &[u8]) -> (u128, u128) {
+    let (mut pat, mut i) = (0u128, 0);
+    while i < text.len() {
+        pat |= (text[i] as u128) << (8 * i);
+        i += 1;
+    }
+    (pat, u128::MAX >> (128 - 8 * text.len()))
+}
+
+/// The three forms of a tag, as [`pattern`]s: `name>`, `name/>` and `</name>`.
+struct Forms {
+    open: (u128, u128),
+    empty: (u128, u128),
+    close: (u128, u128),
+}
+
+impl Tag {
+    /// Its name, as `'static` text for errors.
+    fn name(self) -> &'static str {
+        match self {
+            Tag::Plist => "plist",
+            Tag::Array => "array",
+            Tag::Dict => "dict",
+            Tag::Key => "key",
+            Tag::String => "string",
+            Tag::Data => "data",
+            Tag::Date => "date",
+            Tag::Real => "real",
+            Tag::Integer => "integer",
+            Tag::True => "true",
+            Tag::False => "false",
+        }
+    }
+
+    fn from_name(name: &[u8]) -> Option<Tag> {
+        Some(match name {
+            b"plist" => Tag::Plist,
+            b"array" => Tag::Array,
+            b"dict" => Tag::Dict,
+            b"key" => Tag::Key,
+            b"string" => Tag::String,
+            b"data" => Tag::Data,
+            b"date" => Tag::Date,
+            b"real" => Tag::Real,
+            b"integer" => Tag::Integer,
+            b"true" => Tag::True,
+            b"false" => Tag::False,
+            _ => return None,
+        })
+    }
+
+    /// The end of input inside this element, named by its close tag.
+    fn close_of(self) -> &'static str {
+        match self {
+            Tag::Plist => "<plist>",
+            Tag::Array => "<array>",
+            Tag::Dict => "<dict>",
+            Tag::Key => "<key>",
+            Tag::String => "<string>",
+            Tag::Data => "<data>",
+            Tag::Date => "<date>",
+            Tag::Real => "<real>",
+            Tag::Integer => "<integer>",
+            Tag::True => "<true>",
+            Tag::False => "<false>",
+        }
+    }
+
+    fn forms(self) -> &'static Forms {
+        macro_rules! forms {
+            ($name:literal) => {{
+                const FORMS: Forms = Forms {
+                    open: pattern(concat!($name, ">").as_bytes()),
+                    empty: pattern(concat!($name, "/>").as_bytes()),
+                    close: pattern(concat!("</", $name, ">").as_bytes()),
+                };
+                &FORMS
+            }};
+        }
+        match self {
+            Tag::Plist => forms!("plist"),
+            Tag::Array => forms!("array"),
+            Tag::Dict => forms!("dict"),
+            Tag::Key => forms!("key"),
+            Tag::String => forms!("string"),
+            Tag::Data => forms!("data"),
+            Tag::Date => forms!("date"),
+            Tag::Real => forms!("real"),
+            Tag::Integer => forms!("integer"),
+            Tag::True => forms!("true"),
+            Tag::False => forms!("false"),
+        }
+    }
+}
+
+/// Sixteen bytes at `b[i..]` as a little-endian word, if there are sixteen.
+#[inline(always)]
+fn word16(b: &[u8], i: usize) -> Option<u128> {
+    Some(u128::from_le_bytes(*b.get(i..)?.first_chunk::<16>()?))
+}
+
+/// Whether `w` starts with the bytes of `pattern`.
+#[inline(always)]
+fn starts(w: u128, (pat, mask): (u128, u128)) -> bool {
+    w & mask == pat
 }
 
 /// The usual tags, `<name>` or `<name/>` with nothing else in them, without the
-/// general scan: (name, empty form, bytes up to and with the `>`).
+/// general scan, one masked comparison each: (tag, empty form, bytes up to and
+/// with the `>`). `w` is the text just past the `<`.
 #[inline]
-fn quick_tag(rest: &[u8]) -> Option<(&'static str, bool, usize)> {
-    let name = match *rest.first()? {
-        b'k' if rest.starts_with(b"key") => "key",
-        b's' if rest.starts_with(b"string") => "string",
-        b'i' if rest.starts_with(b"integer") => "integer",
-        b'r' if rest.starts_with(b"real") => "real",
-        b'a' if rest.starts_with(b"array") => "array",
-        b't' if rest.starts_with(b"true") => "true",
-        b'f' if rest.starts_with(b"false") => "false",
-        b'p' if rest.starts_with(b"plist") => "plist",
-        b'd' if rest.starts_with(b"dict") => "dict",
-        b'd' if rest.starts_with(b"data") => "data",
-        b'd' if rest.starts_with(b"date") => "date",
+fn quick_tag(w: u128) -> Option<(Tag, bool, usize)> {
+    let tag = match w as u8 {
+        b'k' => Tag::Key,
+        b's' => Tag::String,
+        b'i' => Tag::Integer,
+        b'r' => Tag::Real,
+        b'a' => Tag::Array,
+        b't' => Tag::True,
+        b'f' => Tag::False,
+        b'p' => Tag::Plist,
+        b'd' => match (w >> 8) as u16 {
+            0x6369 => Tag::Dict,
+            0x7461 if (w >> 24) as u8 == b'a' => Tag::Data,
+            _ => Tag::Date,
+        },
         _ => return None,
     };
-    let n = name.len();
-    match (rest.get(n)?, rest.get(n + 1)) {
-        (b'>', _) => Some((name, false, n + 1)),
-        (b'/', Some(b'>')) => Some((name, true, n + 2)),
-        _ => None,
+    let forms = tag.forms();
+    let n = tag.name().len();
+    if starts(w, forms.open) {
+        Some((tag, false, n + 1))
+    } else if starts(w, forms.empty) {
+        Some((tag, true, n + 2))
+    } else {
+        None
     }
 }
 
@@ -142,7 +254,6 @@ impl<'a> Parser<'a> {
             kid_at: Vec::new(),
             buf: Vec::new(),
             data: Vec::new(),
-            scratch: Vec::new(),
             marks: Vec::new(),
             strict_uid: false,
         }
@@ -321,21 +432,21 @@ impl<'a> Parser<'a> {
     /// a container it opened as a frame.
     fn element(&mut self, want_key: bool, depth: usize, at: usize) -> Result<Option<Value>, At> {
         let marker = self.cur;
-        let (name, empty) = match quick_tag(&self.b[marker..]) {
-            Some((name, empty, len)) => {
+        let (tag, empty) = match word16(self.b, marker).and_then(quick_tag) {
+            Some((tag, empty, len)) => {
                 self.cur = marker + len;
-                (name, empty)
+                (tag, empty)
             }
             None => self.tag(at)?,
         };
         let value = |r: ObjRef, is_key: bool| Ok(Some(Value { r, is_key, at }));
-        let r = match name {
-            "plist" | "array" | "dict" => {
-                if name == "plist" && empty {
+        let r = match tag {
+            Tag::Plist | Tag::Array | Tag::Dict => {
+                if tag == Tag::Plist && empty {
                     return Err((at, XmlError::EmptyPlist));
                 }
                 if empty {
-                    let r = if name == "array" {
+                    let r = if tag == Tag::Array {
                         let f = self.enc.begin_array();
                         self.enc.end_array(f)
                     } else {
@@ -345,9 +456,9 @@ impl<'a> Parser<'a> {
                     self.positions.object(r.index(), at);
                     return value(r, false);
                 }
-                let (kind, depth) = match name {
-                    "plist" => (Kind::Plist { got: false }, depth),
-                    "array" => (Kind::Array, depth + 1),
+                let (kind, depth) = match tag {
+                    Tag::Plist => (Kind::Plist { got: false }, depth),
+                    Tag::Array => (Kind::Array, depth + 1),
                     _ => (Kind::Dict, depth + 1),
                 };
                 self.stack.push(Frame {
@@ -358,55 +469,55 @@ impl<'a> Parser<'a> {
                 });
                 return Ok(None);
             }
-            "key" | "string" => {
+            Tag::Key | Tag::String => {
                 let r = if empty {
                     self.enc.str("")
                 } else {
                     let r = self.string()?;
-                    self.close(name)?;
+                    self.close(tag)?;
                     r
                 };
                 self.positions.object(r.index(), at);
-                return value(r, want_key && name == "key");
+                return value(r, want_key && tag == Tag::Key);
             }
-            "true" | "false" => {
+            Tag::True | Tag::False => {
                 if !empty {
-                    self.close(name)
-                        .map_err(|(at, _)| (at, XmlError::NotEmpty(name)))?;
+                    self.close(tag)
+                        .map_err(|(at, _)| (at, XmlError::NotEmpty(tag.name())))?;
                 }
-                self.enc.bool(name == "true")
+                self.enc.bool(tag == Tag::True)
             }
-            _ if empty => return Err((at, XmlError::EmptyValue(name))),
-            "integer" => {
-                let (start, end) = self.raw_content(name)?;
+            _ if empty => return Err((at, XmlError::EmptyValue(tag.name()))),
+            Tag::Integer => {
+                let (start, end) = self.raw_content(tag)?;
                 let int =
                     number::parse_int(&self.b[start..end]).map_err(|(i, e)| (start + i, e))?;
-                self.close(name)?;
+                self.close(tag)?;
                 match int {
                     Int::Unsigned(v) => self.enc.u64(v),
                     Int::Negative(v) => self.enc.i64(v),
                 }
             }
-            "real" => {
+            Tag::Real => {
                 let start = self.cur;
                 let text = self.text()?;
                 let v = number::parse_real(text).ok_or((start, XmlError::BadReal))?;
-                self.close(name)?;
+                self.close(tag)?;
                 self.enc.f64(v)
             }
-            "date" => {
-                let (start, end) = self.raw_content(name)?;
+            Tag::Date => {
+                let (start, end) = self.raw_content(tag)?;
                 let bad = (start, XmlError::BadDate);
                 let at = date::parse(&self.b[start..end]).ok_or(bad.clone())?;
-                self.close(name).map_err(|_| bad)?;
+                self.close(tag).map_err(|_| bad)?;
                 self.enc.date(Date::from_seconds_since_2001(at))
             }
-            _ => {
-                let (start, end) = self.raw_content(name)?;
-                base64::decode(&self.b[start..end], &mut self.data, &mut self.scratch)
+            Tag::Data => {
+                let (start, end) = self.raw_content(tag)?;
+                let len = base64::decode(&self.b[start..end], &mut self.data)
                     .map_err(|(i, e)| (start + i, e))?;
-                self.close(name)?;
-                self.enc.data_copied(&self.data)
+                self.close(tag)?;
+                self.enc.data_copied(&self.data[..len])
             }
         };
         self.positions.object(r.index(), at);
@@ -416,7 +527,7 @@ impl<'a> Parser<'a> {
     /// `parseXMLElement`'s general tag reading, the cursor just past `<`: the name
     /// runs to the first whitespace or to the `>` (less a `/` before it, the empty
     /// form); whatever follows the name, attributes included, is skipped (R7).
-    fn tag(&mut self, at: usize) -> Result<(&'static str, bool), At> {
+    fn tag(&mut self, at: usize) -> Result<(Tag, bool), At> {
         let marker = self.cur;
         let b = self.b;
         let rest = &b[marker..];
@@ -433,8 +544,8 @@ impl<'a> Parser<'a> {
             return Err((at, XmlError::MalformedTag));
         }
         let raw = &rest[..name_len];
-        if let Some(name) = tag_name(raw) {
-            Ok((name, empty))
+        if let Some(tag) = Tag::from_name(raw) {
+            Ok((tag, empty))
         } else {
             let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
             Err((at, XmlError::UnknownTag(shown)))
@@ -442,24 +553,30 @@ impl<'a> Parser<'a> {
     }
 
     /// The content of an element read raw, up to the next `<`; the cursor moves there.
-    fn raw_content(&mut self, name: &'static str) -> Result<(usize, usize), At> {
+    fn raw_content(&mut self, tag: Tag) -> Result<(usize, usize), At> {
         let start = self.cur;
         match swar::find(self.b, start, |w| !swar::has(w, b'<'), |c| c == b'<') {
             Some(end) => {
                 self.cur = end;
                 Ok((start, end))
             }
-            None => Err((start, XmlError::Eof(close_of(name)))),
+            None => Err((start, XmlError::Eof(tag.close_of()))),
         }
     }
 
-    /// `checkForCloseTag`: `</name`, optional whitespace, `>`.
-    fn close(&mut self, name: &'static str) -> Result<(), At> {
+    /// `checkForCloseTag`: `</name`, optional whitespace, `>`. The usual `</name>`
+    /// is one masked comparison.
+    fn close(&mut self, tag: Tag) -> Result<(), At> {
         let at = self.cur;
         let b = self.b;
+        if word16(b, at).is_some_and(|w| starts(w, tag.forms().close)) {
+            self.cur = at + tag.name().len() + 3;
+            return Ok(());
+        }
+        let name = tag.name();
         let mismatch = Err((at, XmlError::CloseTagMismatch(name)));
         if b.len() - at < name.len() + 3 {
-            return Err((at, XmlError::Eof(close_of(name))));
+            return Err((at, XmlError::Eof(tag.close_of())));
         }
         if &b[at..at + 2] != b"</" || &b[at + 2..at + 2 + name.len()] != name.as_bytes() {
             return mismatch;
@@ -467,7 +584,7 @@ impl<'a> Parser<'a> {
         self.cur = at + 2 + name.len();
         self.ws();
         match b.get(self.cur) {
-            None => Err((at, XmlError::Eof(close_of(name)))),
+            None => Err((at, XmlError::Eof(tag.close_of()))),
             Some(b'>') => {
                 self.cur += 1;
                 Ok(())
@@ -660,7 +777,7 @@ impl<'a> Parser<'a> {
                 if !got {
                     return Err((self.cur, XmlError::EmptyPlist));
                 }
-                self.close("plist")?;
+                self.close(Tag::Plist)?;
                 let (r, at) = (self.kids[f.start], self.kid_at[f.start] as usize);
                 self.kids.truncate(f.start);
                 self.kid_at.truncate(f.start);
@@ -671,7 +788,7 @@ impl<'a> Parser<'a> {
                 });
             }
             Kind::Array => {
-                self.close("array")?;
+                self.close(Tag::Array)?;
                 let frame = self.enc.begin_array();
                 for &k in &self.kids[f.start..] {
                     self.enc.child(k);
@@ -688,7 +805,7 @@ impl<'a> Parser<'a> {
                         XmlError::ValueMissing,
                     ));
                 }
-                self.close("dict")?;
+                self.close(Tag::Dict)?;
                 self.dict(f.start, f.at)?
             }
         };
@@ -802,23 +919,6 @@ enum Text {
     Borrowed,
     /// Decoded into `Parser::buf`.
     Decoded,
-}
-
-/// The end of input inside an element, named by its close tag.
-fn close_of(name: &'static str) -> &'static str {
-    match name {
-        "plist" => "<plist>",
-        "array" => "<array>",
-        "dict" => "<dict>",
-        "key" => "<key>",
-        "string" => "<string>",
-        "data" => "<data>",
-        "date" => "<date>",
-        "real" => "<real>",
-        "integer" => "<integer>",
-        "true" => "<true>",
-        _ => "<false>",
-    }
 }
 
 /// `b[start..end]` as text, which CF requires to be strict UTF-8.

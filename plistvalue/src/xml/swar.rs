@@ -16,12 +16,6 @@ pub(crate) fn has(w: u64, c: u8) -> bool {
     zero_byte(w ^ (ONES * c as u64))
 }
 
-/// Whether any byte of `w` is below `n` (`n` ≤ 128).
-#[inline(always)]
-pub(crate) fn has_below(w: u64, n: u8) -> bool {
-    w.wrapping_sub(ONES * n as u64) & !w & HIGH != 0
-}
-
 /// The word at `b[i..i + 8]`, if there are eight bytes.
 #[inline(always)]
 pub(crate) fn word(b: &[u8], i: usize) -> Option<u64> {
@@ -60,9 +54,6 @@ mod tests {
                 bytes[at] = c;
                 let w = u64::from_le_bytes(bytes);
                 assert_eq!(has(w, b'<'), c == b'<');
-                if c < 0x80 {
-                    assert_eq!(has_below(w, 0x21), c < 0x21, "{c}");
-                }
             }
         }
         assert_eq!(
