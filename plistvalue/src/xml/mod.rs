@@ -4,7 +4,8 @@
 //!   object table and the binary emitter turns it into `bplist00` bytes in memory;
 //!   the derive, the serde bridge, `PlistValue` and `Document` read those with the
 //!   one binary reader, so no type has a second decode path. An error that reader
-//!   finds is moved back to the XML line and column it came from ([`position`]).
+//!   finds is moved back to the XML line and column it came from
+//!   ([`text`](crate::text), which the formats share).
 //! - **Writing.** [`writer`] walks a filled table from its root and writes
 //!   CoreFoundation's bytes.
 //!
@@ -13,16 +14,13 @@
 //!
 //! Duplicate keys: in XML **the last value wins** (at the first key's place), as
 //! CoreFoundation's XML parser resolves them (R18); its binary reader, and so ours,
-//! keeps the first. The XML reader resolves duplicates while it fills the table, so
-//! the binary reader never sees any.
+//! keeps the first ([`duplicates`](crate::text::duplicates)).
 
 mod base64;
 mod date;
 mod encoding;
 mod number;
-mod position;
 mod reader;
-mod swar;
 mod writer;
 
 use std::io::Write;
@@ -30,52 +28,8 @@ use std::io::Write;
 use crate::convert::{self, FromPlistOwned};
 use crate::error::Error;
 use crate::reader::Limits;
+use crate::text::{position, Converted};
 use crate::writer::{Buffers, Chunked, Encoder, ObjRef};
-
-/// An XML document read into binary plist bytes, with what it takes to report a
-/// later error at its place in the text.
-pub(crate) struct Converted<'a> {
-    text: encoding::Text<'a>,
-    binary: Vec<u8>,
-    positions: position::Positions,
-    root: u32,
-}
-
-impl Converted<'_> {
-    pub(crate) fn into_binary(self) -> Vec<u8> {
-        self.binary
-    }
-
-    /// `limits` with its per-byte budgets counted against the XML text, not the
-    /// binary bytes: XML has no sharing, so what a decode yields is bounded by the
-    /// text, and the binary form, whose strings are uniqued, can be far smaller.
-    fn limits(&self, limits: Limits) -> Limits {
-        let (text, binary) = (
-            self.text.utf8.len() as u128,
-            self.binary.len().max(1) as u128,
-        );
-        let scale = |f: u64| {
-            if f == u64::MAX {
-                f
-            } else {
-                (f as u128 * text)
-                    .div_ceil(binary)
-                    .clamp(f as u128, u64::MAX as u128) as u64
-            }
-        };
-        Limits {
-            node_factor: scale(limits.node_factor),
-            byte_factor: scale(limits.byte_factor),
-            ..limits
-        }
-    }
-
-    /// Moves an error the binary reader found in the converted bytes to the line and
-    /// column of the XML element it came from.
-    fn locate(&self, err: Error) -> Error {
-        position::translate(err, &self.text, &self.positions, &self.binary, self.root)
-    }
-}
 
 /// Reads an XML plist (with or without a byte-order mark, in any encoding CF reads
 /// that [`encoding`] converts) into binary plist bytes.
