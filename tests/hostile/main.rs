@@ -1,6 +1,7 @@
 //! Hostile input, one named test per case of `../shared/USERS.md` §5, grouped by its
 //! sections: `framing` (A), `refs` (B), `bodies` (C), `graph` (D), `dict` (E),
-//! `writer` (F); `xml` is XML.md §4.2, the hostile XML list. Test `a04_…` is case 4,
+//! `writer` (F); `xml` is XML.md §4.2, the hostile XML list; `openstep` the hostile
+//! OpenStep list. Test `a04_…` is case 4,
 //! and so on. Inputs are built byte by byte with `plistvalue_suite::bplist`; each
 //! rejection asserts the error kind and the byte offset (in XML, the line and column)
 //! the library reports, and where CoreFoundation accepts an input the test asserts
@@ -31,6 +32,7 @@ mod framing;
 mod graph;
 mod interner;
 mod limits;
+mod openstep;
 mod refs;
 mod serde_paths;
 mod stack;
