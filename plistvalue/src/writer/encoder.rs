@@ -142,13 +142,8 @@ impl<'a> Encoder<'a> {
     }
 
     /// Number of objects so far.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.st.table.objects().len()
-    }
-
-    /// True before the first object.
-    pub fn is_empty(&self) -> bool {
-        self.st.table.objects().is_empty()
     }
 
     /// The binary size of every object but its references: every body and marker
@@ -625,9 +620,8 @@ impl<'a> Encoder<'a> {
 
     /// A struct field's key, interned once per document: later structs of the same
     /// type find it in `slot` without hashing. Slots come from [`KeySlots`].
-    #[doc(hidden)]
     #[inline]
-    pub fn cached_key(&mut self, slot: u32, key: &'static str) -> ObjRef {
+    pub(crate) fn cached_key(&mut self, slot: u32, key: &'static str) -> ObjRef {
         let slot = slot as usize;
         if let Some(&r) = self.st.key_slots.get(slot) {
             if r != NO_KEY {
