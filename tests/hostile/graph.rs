@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use plistvalue::error::Budget;
 use plistvalue::{plist, Document, Error, ErrorKind, FromPlist, Node, PlistValue};
 
 use crate::support::{decode, on_small_stack, Nest};
@@ -98,7 +99,7 @@ fn d29_doubling_dag_bombs_linear_lazily_and_stopped_by_the_node_budget() {
         let (untyped, untyped_time) = timed(|| decode(&bytes));
         let e = untyped.expect_err("the bomb decoded");
         assert!(
-            matches!(e.kind(), ErrorKind::BudgetExceeded { what: "node", limit } if *limit == budget),
+            matches!(e.kind(), ErrorKind::BudgetExceeded { what: Budget::Nodes, limit } if *limit == budget),
             "{e:?}"
         );
         assert_eq!(e.offset(), Some(b.offset_of(e.object().unwrap())), "{e:?}");
@@ -106,7 +107,7 @@ fn d29_doubling_dag_bombs_linear_lazily_and_stopped_by_the_node_budget() {
         let (typed, typed_time) = timed(|| plistvalue::from_slice::<Nest>(&bytes));
         let e = typed.expect_err("the bomb decoded");
         assert!(
-            matches!(e.kind(), ErrorKind::BudgetExceeded { what: "node", limit } if *limit == budget),
+            matches!(e.kind(), ErrorKind::BudgetExceeded { what: Budget::Nodes, limit } if *limit == budget),
             "{e:?}"
         );
         assert_eq!(e.offset(), Some(b.offset_of(e.object().unwrap())), "{e:?}");

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use plistvalue::error::Budget;
 use plistvalue::{Error, ErrorKind, PlistValue};
 use plistvalue_suite::bplist::{ascii, date, dict, dict_w, int, seq, utf16, Bplist};
 
@@ -27,7 +28,13 @@ fn assert_byte_budget<T>(r: Result<T, Error>) {
         panic!("decoded past the byte budget");
     };
     assert!(
-        matches!(e.kind(), ErrorKind::BudgetExceeded { what: "byte", .. }),
+        matches!(
+            e.kind(),
+            ErrorKind::BudgetExceeded {
+                what: Budget::Bytes,
+                ..
+            }
+        ),
         "wrong kind: {e:?}"
     );
 }

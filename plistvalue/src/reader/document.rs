@@ -7,7 +7,7 @@ use super::keys::KeyIndexes;
 use super::limits::Limits;
 use super::strings::StringCache;
 use super::trailer;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, LengthRule};
 use crate::format::{self, shape};
 
 /// A validated binary plist over borrowed bytes, read lazily.
@@ -229,10 +229,9 @@ impl<'a> Document<'a> {
                 count,
                 body,
             }),
-            _ => Err(self.object_error(
-                index,
-                ErrorKind::InvalidLength("the payload runs past the object area"),
-            )),
+            _ => {
+                Err(self.object_error(index, ErrorKind::InvalidLength(LengthRule::PastObjectArea)))
+            }
         }
     }
 
@@ -378,12 +377,7 @@ impl<'a> Document<'a> {
         }
         let int_marker = self.bytes[at];
         if format::type_of(int_marker) != format::INT || format::info(int_marker) > 3 {
-            return Err(self.object_error(
-                index,
-                ErrorKind::InvalidLength(
-                    "a long count must be an integer object of 1, 2, 4 or 8 bytes",
-                ),
-            ));
+            return Err(self.object_error(index, ErrorKind::InvalidLength(LengthRule::LongCount)));
         }
         let width = 1usize << format::info(int_marker);
         if self.table_offset - (at + 1) < width {
@@ -391,7 +385,9 @@ impl<'a> Document<'a> {
         }
         let count = self.window(at + 1, width as u8);
         if count > i64::MAX as u64 {
-            return Err(self.object_error(index, ErrorKind::InvalidLength("count above i64::MAX")));
+            return Err(
+                self.object_error(index, ErrorKind::InvalidLength(LengthRule::CountTooLarge))
+            );
         }
         Ok((count, at + 1 + width))
     }

@@ -4,9 +4,9 @@
 
 use std::borrow::Cow;
 
-use super::context::{Budget, DepthGuard};
+use super::context::DepthGuard;
 use super::document::{Document, Head};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Budget, Error, ErrorKind, StringRule};
 use crate::format;
 use crate::value::{Date, Integer, Uid};
 
@@ -297,7 +297,9 @@ impl<'d, 'a> Node<'d, 'a> {
                 char::decode_utf16(units)
                     .collect::<Result<String, _>>()
                     .map(Cow::Owned)
-                    .map_err(|_| self.error(ErrorKind::InvalidString("unpaired UTF-16 surrogate")))
+                    .map_err(|_| {
+                        self.error(ErrorKind::InvalidString(StringRule::UnpairedSurrogate))
+                    })
             }
             _ => Err(self.mismatch("string")),
         }

@@ -5,7 +5,7 @@
 //! table of shared containers can expand to, and a container that contains itself
 //! (only a misused `Encoder` can build one) is an error, not a hang.
 
-use crate::error::{Error, ErrorKind, XmlError};
+use crate::error::{Error, ErrorKind, StringRule, XmlError};
 use crate::writer::{Encoder, ObjRef, Object, Sink};
 
 use super::{base64, date, number, swar};
@@ -147,9 +147,7 @@ impl Emitter<'_, '_> {
                 self.utf8.clear();
                 for c in char::decode_utf16(units) {
                     self.utf8.push(c.map_err(|_| {
-                        Error::new(ErrorKind::InvalidString(
-                            "a lone UTF-16 surrogate has no UTF-8 form",
-                        ))
+                        Error::new(ErrorKind::InvalidString(StringRule::UnpairedSurrogate))
                     })?);
                 }
                 escape(out, self.utf8.as_bytes());
