@@ -185,7 +185,7 @@ pub fn to_file_xml<P: AsRef<Path>, T: ToPlist + ?Sized>(path: P, value: &T) -> R
 /// The XML writer with its one option: the order of dictionary keys.
 ///
 /// Keys are **sorted by default**, as CoreFoundation sorts them (by UTF-16 code
-/// units, XML.md W12; every CF-written file of the corpus has them so), which makes
+/// units; every CF-written file of the corpus has them so), which makes
 /// the output byte-identical to what macOS writes and independent of how a
 /// dictionary was built. [`XmlWriter::sort_keys`]`(false)` keeps the order the value
 /// gives instead, as the plist crate and libplist write.

@@ -198,7 +198,7 @@ pub enum ErrorKind {
     /// the XML writer cannot write; which, in the [`XmlError`].
     #[error("{0}")]
     Xml(#[from] XmlError),
-    /// An NSKeyedArchiver archive that breaks ARCHIVE.md's rules, or a tree
+    /// An NSKeyedArchiver archive that breaks the rules of `docs/ARCHIVE.md`, or a tree
     /// `archive` refuses; which, and the `$objects` index, in the [`ArchiveError`].
     #[error("{0}")]
     Archive(#[from] ArchiveError),

@@ -1,4 +1,4 @@
-//! USERS.md §5 C: object bodies. Errors in an object are reported at its marker.
+//! Group c: object bodies. Errors in an object are reported at its marker.
 
 use std::borrow::Cow;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

@@ -1,4 +1,4 @@
-//! Issue 19, items 5 and 9: the public `Encoder` cannot be made to panic or drop
+//! The public `Encoder` cannot be made to panic or drop
 //! data, and no encode overflows the stack on a deep value. Misuse is an
 //! `EncoderMisuse` error from `to_vec`; nesting past `MAX_ENCODE_DEPTH` is a
 //! `DepthLimit` error, from the derive, the std impls and serde alike.

@@ -1,4 +1,4 @@
-//! USERS.md §5 A: framing and trailer. Every trailer error is reported at the
+//! Group a: framing and trailer. Every trailer error is reported at the
 //! trailer's first byte, `len - 32`; header errors at 0 (magic) or 6 (version).
 
 use plistvalue::error::TrailerRule;

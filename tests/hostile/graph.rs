@@ -1,4 +1,4 @@
-//! USERS.md §5 D: graph shape. Timings are printed (`cargo test -- --nocapture`) and
+//! Group d: graph shape. Timings are printed (`cargo test -- --nocapture`) and
 //! only bounded generously, for a debug build on a busy machine.
 
 use std::collections::HashMap;

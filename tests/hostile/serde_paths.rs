@@ -1,4 +1,4 @@
-//! Issue 19, items 1, 10, 11 and 12: every decode path under the same budgets and
+//! Every decode path under the same budgets and
 //! rules. The serde bridge charges what its visitors copy (map keys, everything
 //! read through `deserialize_any`, the value inside a `{Some: v}`), UTF-16 is
 //! charged at the UTF-8 it produces, data is not an array of values, a date no

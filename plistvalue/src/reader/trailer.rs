@@ -1,5 +1,6 @@
 //! Opening a file: the header and the trailer, validated up front with
-//! CoreFoundation's rules (FORMAT.md §4.1), each broken rule with its own error.
+//! CoreFoundation's rules (`docs/BINARY.md`, T1-T4), each broken rule with its own
+//! error.
 
 use crate::error::{Error, ErrorKind, TrailerRule};
 use crate::format::{Trailer, MIN_FILE_LEN, TRAILER_LEN};
