@@ -167,13 +167,39 @@ impl<'d, 'a> Node<'d, 'a> {
         self.head.count == 0
     }
 
-    /// An error located at this object.
+    /// An error located at this object: a hand-written
+    /// [`FromPlist`](crate::FromPlist) impl reports what it refuses with it, and the
+    /// containers around it add the key path.
+    ///
+    /// ```
+    /// use plistvalue::{Error, ErrorKind, FromPlist, Node};
+    ///
+    /// /// A port number, read from an integer in 1 ..= 65535.
+    /// struct Port(u16);
+    ///
+    /// impl<'a> FromPlist<'a> for Port {
+    ///     fn from_plist(node: &Node<'_, 'a>) -> Result<Port, Error> {
+    ///         match node.as_u64() {
+    ///             Some(p @ 1..=65535) => Ok(Port(p as u16)),
+    ///             Some(_) => Err(node.error(ErrorKind::Custom("not a port".into()))),
+    ///             None => Err(node.mismatch("integer (a port)")),
+    ///         }
+    ///     }
+    /// }
+    /// let bytes = plistvalue::to_vec(&plistvalue::plist!({ "port": 0 })).unwrap();
+    /// let err = plistvalue::from_slice::<std::collections::HashMap<String, Port>>(&bytes)
+    ///     .err()
+    ///     .unwrap();
+    /// assert_eq!(err.path_string(), "port");
+    /// assert!(err.offset().is_some());
+    /// ```
     #[cold]
     pub fn error(&self, kind: ErrorKind) -> Error {
         self.doc.object_error(self.head.index, kind)
     }
 
-    /// The "expected X, found Y" error for this object.
+    /// The "expected X, found Y" error for this object, `expected` naming what the
+    /// impl reads; see [`Node::error`].
     #[cold]
     pub fn mismatch(&self, expected: &'static str) -> Error {
         self.error(ErrorKind::TypeMismatch {
