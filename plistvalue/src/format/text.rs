@@ -4,7 +4,7 @@
 
 /// A text format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Text {
+pub(crate) enum Text {
     /// `<` first, not opening OpenStep data.
     Xml,
     /// Anything that can start an OpenStep document.
@@ -167,7 +167,7 @@ impl Cursor<'_> {
 /// GNUstep's `*` or `[` after it, or hex digits and whitespace up to `>`); otherwise OpenStep if the first character after whitespace and comments
 /// can start an OpenStep document, or there is none (an empty dictionary), but not
 /// JSON (`[`, or `{` then a quoted key and `:`). `None` for anything else.
-pub fn detect(bytes: &[u8]) -> Option<Text> {
+pub(crate) fn detect(bytes: &[u8]) -> Option<Text> {
     let Some(chars) = chars(bytes) else {
         // Wide text without a byte-order mark, which no reader takes: `<` first
         // makes it XML, whose reader says why it refuses it.
@@ -228,7 +228,7 @@ pub fn detect(bytes: &[u8]) -> Option<Text> {
 /// Whether `bytes` are text throughout: a UTF-16 or UTF-32 byte-order mark, or
 /// UTF-8 without a NUL. For naming the format of input a binary reader refuses,
 /// where a text start followed by binary bytes is no text document.
-pub fn is_text(bytes: &[u8]) -> bool {
+pub(crate) fn is_text(bytes: &[u8]) -> bool {
     matches!(
         bytes,
         [0, 0, 0xFE, 0xFF, ..] | [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]

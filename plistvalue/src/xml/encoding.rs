@@ -1,6 +1,6 @@
 //! The text encoding of an XML plist, as CoreFoundation's `encodingForXMLData`
-//! finds it (XML.md R1): a byte-order mark ([`text::encoding`](crate::text::encoding)),
-//! else the `encoding=` of a leading `<?xml` declaration, else UTF-8.
+//! finds it: a byte-order mark ([`text::encoding`](crate::text::encoding)), else
+//! the `encoding=` of a leading `<?xml` declaration, else UTF-8.
 
 use crate::error::XmlError;
 use crate::text::encoding::{self, EncodingError, Text};
