@@ -1,6 +1,7 @@
 //! NSKeyedArchiver archives against `../shared/tools/unarchive.py`, the reference
-//! implementation of ARCHIVE.md: the corpus, the round trip through `archive`, and
-//! the lazy and typed views.
+//! implementation the representation was built with: the corpus, the round trip
+//! through `archive`, the recipes of docs/ARCHIVE.md, and the lazy and typed views.
 
 mod corpus;
+mod recipes;
 mod typed;

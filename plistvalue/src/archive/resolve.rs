@@ -13,13 +13,19 @@ use super::build::Build;
 /// The deepest tree, in containers; the root container is level 1 (R5.1).
 pub(crate) const MAX_DEPTH: usize = 512;
 /// The reserved keys of a generic object (R3.5, R3.6).
-pub(crate) const META: [&str; 4] = ["$class", "$classes", "$classhints", "$inline"];
+pub(crate) const META: [&str; 5] = [
+    "$class",
+    "$classes",
+    "$classhints",
+    "$inline",
+    "$inlineElements",
+];
 /// The nil entry (L2, R2.2).
 pub(crate) const NULL_NAME: &str = "$null";
 
-pub(crate) const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
+const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
 const ORDERED_SET_CLASSES: [&str; 2] = ["NSOrderedSet", "NSMutableOrderedSet"];
-pub(crate) const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
+const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
 const STRING_CLASSES: [&str; 2] = ["NSString", "NSMutableString"];
 const DATA_CLASSES: [&str; 2] = ["NSData", "NSMutableData"];
 
@@ -95,6 +101,8 @@ enum Body<'v, V> {
         meta: Vec<(&'v str, V)>,
         out: Vec<(&'v str, V)>,
         inline: Vec<&'v str>,
+        /// The inline arrays that hold an inline scalar, not only references.
+        elements: Vec<&'v str>,
     },
     /// An array stored inline in a field (R3.7).
     Inline {
@@ -475,6 +483,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                 meta,
                 out: Vec::new(),
                 inline: Vec::new(),
+                elements: Vec::new(),
             },
             height,
         )
@@ -633,6 +642,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                 meta,
                 out,
                 inline,
+                elements,
             } => {
                 if *next == 0 && depth + 1 > MAX_DEPTH && meta.len() > 1 {
                     return Err(fail(
@@ -668,6 +678,9 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                     inline.push(k);
                     let key = self.key(k)?;
                     if let PlistValue::Array(elems) = v {
+                        if elems.iter().any(|e| !matches!(e, PlistValue::Uid(_))) {
+                            elements.push(k);
+                        }
                         return Ok(Step::Child(Frame {
                             object: None,
                             marked: false,
@@ -694,6 +707,11 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                     inline.sort_unstable();
                     let names = std::mem::take(inline);
                     entries.push((self.key("$inline")?, self.names(names)?));
+                    if !elements.is_empty() {
+                        elements.sort_unstable();
+                        let names = std::mem::take(elements);
+                        entries.push((self.key("$inlineElements")?, self.names(names)?));
+                    }
                     frame.height = frame.height.max(2);
                 }
                 entries.append(out);
@@ -737,6 +755,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                             meta: Vec::new(),
                             out: Vec::new(),
                             inline: Vec::new(),
+                            elements: Vec::new(),
                         },
                     }));
                 }

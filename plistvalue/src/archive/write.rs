@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::resolve::{fail, ARRAY_CLASSES, DICT_CLASSES, META, NULL_NAME};
+use super::resolve::{fail, META, NULL_NAME};
 use crate::error::{ArchiveErrorKind, Error};
 use crate::value::{Dictionary, Integer, PlistValue, Uid};
 
@@ -40,13 +40,12 @@ enum Frame<'t> {
     },
     /// A generic object (at `slot`), or `$top`'s fields (no slot).
     Object {
-        /// The fields are those of a native array or dictionary class: their inline
-        /// arrays keep their scalars inline (see [`keeps_scalars`]).
-        native_shape: bool,
         slot: Option<usize>,
         class: Option<ClassKey<'t>>,
         fields: Vec<(&'t str, &'t PlistValue)>,
         inline: Vec<&'t str>,
+        /// The inline arrays whose scalars are stored in the array, not referenced.
+        elements: Vec<&'t str>,
         done: usize,
         out: Dictionary,
     },
@@ -100,7 +99,7 @@ impl<'t> Archiver<'t> {
     fn top(&mut self, tree: &'t PlistValue) -> Result<PlistValue, Error> {
         if let Some(d) = tree.as_dictionary() {
             if let (1, Some(PlistValue::Dictionary(inner))) = (d.len(), d.get("$top")) {
-                let frame = Self::object_frame(None, inner, &["$inline"])?;
+                let frame = Self::object_frame(None, inner, &META[3..])?;
                 if let Frame::Object { fields, inline, .. } = &frame {
                     if fields.len() == 1 && fields[0].0 == "root" && inline.is_empty() {
                         return Err(refuse(
@@ -170,59 +169,72 @@ impl<'t> Archiver<'t> {
         allowed: &[&str],
     ) -> Result<Frame<'t>, Error> {
         let mut fields = Vec::new();
-        let mut lists: [Option<Vec<&'t str>>; 3] = [None, None, None];
+        let mut lists: [Option<Vec<&'t str>>; 4] = [None, None, None, None];
         for (k, v) in d {
             let Some(m) = META.iter().position(|m| m == k) else {
                 fields.push((k.as_str(), v));
                 continue;
             };
             if !allowed.contains(&k.as_str()) {
-                return Err(refuse(format!("{k} is not allowed here (A1)")));
+                return Err(refuse(format!("{k} is not allowed here")));
             }
             if m > 0 {
                 let list = v
                     .as_array()
                     .and_then(|a| a.iter().map(PlistValue::as_str).collect::<Option<Vec<_>>>());
                 let Some(list) = list else {
-                    return Err(refuse(format!("{k} must be an array of strings (A1)")));
+                    return Err(refuse(format!("{k} must be an array of strings")));
                 };
                 lists[m - 1] = Some(list);
             }
         }
-        let [chain, hints, inline] = lists;
+        let [chain, hints, inline, elements] = lists;
         let inline = inline.unwrap_or_default();
-        let distinct = inline
-            .iter()
-            .enumerate()
-            .all(|(i, k)| !inline[..i].contains(k) && fields.iter().any(|(f, _)| f == k));
-        if !distinct {
+        let elements = elements.unwrap_or_default();
+        let field = |k: &str| fields.iter().find(|(f, _)| *f == k).map(|f| f.1);
+        let distinct = |list: &[&str]| list.iter().enumerate().all(|(i, k)| !list[..i].contains(k));
+        if !distinct(&inline) || inline.iter().any(|k| field(k).is_none()) {
             return Err(refuse(
-                "$inline must name distinct fields of the object (A1)".to_owned(),
+                "$inline must name distinct fields of the object".to_owned(),
+            ));
+        }
+        let holds_scalar = |k: &str| {
+            inline.contains(&k)
+                && matches!(field(k), Some(PlistValue::Array(a)) if a.iter().any(is_scalar))
+        };
+        if !distinct(&elements) || !elements.iter().all(|k| holds_scalar(k)) {
+            return Err(refuse(
+                "$inlineElements must name distinct fields of $inline whose arrays hold a \
+                 scalar"
+                    .to_owned(),
             ));
         }
         let class = match d.get("$class") {
             None => None,
             Some(PlistValue::String(name)) => Some((name.as_str(), chain, hints)),
-            Some(_) => return Err(refuse("$class must be a string (A1)".to_owned())),
+            Some(_) => return Err(refuse("$class must be a string".to_owned())),
         };
         Ok(Frame::Object {
-            native_shape: class.as_ref().is_some_and(|c| keeps_scalars(c.0, &fields)),
             slot,
             class,
             fields,
             inline,
+            elements,
             done: 0,
             out: Dictionary::new(),
         })
     }
 
-    /// The UID of a raw value, a date or a null (A4).
+    /// The UID of a raw value, or of the one-field object Foundation writes for a
+    /// date or a null.
     fn leaf(&mut self, node: &'t PlistValue) -> Result<PlistValue, Error> {
         let key = match node {
+            // Foundation reads a raw `"$null"` as nil, and GNUstep any decoded
+            // object equal to it (an `NSMutableString` too).
             PlistValue::String(s) if s == NULL_NAME => {
                 return Err(refuse(
-                    "the string \"$null\" cannot be archived: Foundation reads it back as nil \
-                     (R4.3)"
+                    "the string \"$null\" cannot be archived as a reference: Foundation reads \
+                     it back as nil (only an inline field or element can hold it)"
                         .to_owned(),
                 ))
             }
@@ -232,25 +244,30 @@ impl<'t> Archiver<'t> {
             PlistValue::Boolean(b) => Scalar::Bool(*b),
             PlistValue::Data(d) => Scalar::Data(d),
             PlistValue::Date(date) => {
-                let slot = self.reserve();
-                let class = self.class_ref(("NSDate", Some(vec!["NSDate", "NSObject"]), None));
-                let mut d = Dictionary::with_capacity(2);
-                d.insert("NS.time", PlistValue::Real(date.seconds_since_2001()));
-                d.insert("$class", class);
-                self.objects[slot] = PlistValue::Dictionary(d);
-                return Ok(uid(slot));
+                let chain = vec!["NSDate", "NSObject"];
+                let field = ("NS.time", PlistValue::Real(date.seconds_since_2001()));
+                return Ok(self.object(("NSDate", Some(chain), None), Some(field)));
             }
             PlistValue::Null => {
-                let slot = self.reserve();
-                let class = self.class_ref(("NSNull", Some(vec!["NSNull", "NSObject"]), None));
-                let mut d = Dictionary::with_capacity(1);
-                d.insert("$class", class);
-                self.objects[slot] = PlistValue::Dictionary(d);
-                return Ok(uid(slot));
+                let chain = vec!["NSNull", "NSObject"];
+                return Ok(self.object(("NSNull", Some(chain), None), None));
             }
             _ => return Err(refuse(format!("a {} is not a leaf", node.kind_name()))),
         };
         Ok(self.scalar(key))
+    }
+
+    /// The UID of a new object of `class` with at most one inline field.
+    fn object(&mut self, class: ClassKey<'t>, field: Option<(&str, PlistValue)>) -> PlistValue {
+        let slot = self.reserve();
+        let class = self.class_ref(class);
+        let mut d = Dictionary::with_capacity(2);
+        if let Some((k, v)) = field {
+            d.insert(k, v);
+        }
+        d.insert("$class", class);
+        self.objects[slot] = PlistValue::Dictionary(d);
+        uid(slot)
     }
 
     /// The UID of a raw value, appended the first time (A5).
@@ -428,9 +445,9 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
         Frame::Object {
             fields,
             inline,
+            elements,
             done,
             out,
-            native_shape,
             ..
         } => {
             while let Some(&(k, v)) = fields.get(*done) {
@@ -438,7 +455,7 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
                     return Ok(Need::Object(v));
                 }
                 if let PlistValue::Array(items) = v {
-                    return Ok(Need::Inline(items, *native_shape));
+                    return Ok(Need::Inline(items, elements.contains(&k)));
                 }
                 if !is_scalar(v) {
                     return Err(refuse(format!(
@@ -466,20 +483,4 @@ fn is_scalar(v: &PlistValue) -> bool {
             | PlistValue::Real(_)
             | PlistValue::Date(_)
     )
-}
-
-/// Whether the inline arrays of a generic object keep their scalars inline: when
-/// its fields have the shape of a native array (`NS.objects`) or dictionary
-/// (`NS.keys`, `NS.objects`) of its class. Written as references, as Foundation's
-/// `_encodeArrayOfObjects` writes them, they would make the object canonical, and it
-/// would read back as a native `Array` or `Dictionary`, not as the tree given. Any
-/// other generic object keeps Foundation's references (ARCHIVE.md A4, corrected in
-/// docs/ARCHIVE.md).
-fn keeps_scalars(class: &str, fields: &[(&str, &PlistValue)]) -> bool {
-    let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
-    (ARRAY_CLASSES.contains(&class) && names == ["NS.objects"])
-        || (DICT_CLASSES.contains(&class)
-            && names.len() == 2
-            && names.contains(&"NS.keys")
-            && names.contains(&"NS.objects"))
 }
