@@ -1,4 +1,4 @@
-//! The recipes of docs/ARCHIVE.md ("Writing other Foundation classes"): each tree is
+//! The recipes of docs/ARCHIVE.md ("Recipes for Foundation classes"): each tree is
 //! written as Foundation's `NSKeyedArchiver` writes that class (collection members as
 //! references to `$objects` entries, the class dictionary as given) and reads back as
 //! the page says. And the one shape Foundation never writes, an inline array holding
@@ -54,8 +54,8 @@ fn collection_recipes_write_references_and_read_back_native() {
         "$class": "NSMutableDictionary",
         "$classes": ["NSMutableDictionary", "NSDictionary", "NSObject"],
         "$inline": ["NS.keys", "NS.objects"],
-        "NS.keys": ["name", "count"],
-        "NS.objects": ["Ada", 3]
+        "NS.keys": ["a", "b"],
+        "NS.objects": [1, 2]
     });
     let cases = [
         (set, plist!([1, 2]), &["NS.objects"][..]),
@@ -67,7 +67,7 @@ fn collection_recipes_write_references_and_read_back_native() {
         (array, plist!(["x", 2.5, true]), &["NS.objects"][..]),
         (
             dictionary,
-            plist!({ "name": "Ada", "count": 3 }),
+            plist!({ "a": 1, "b": 2 }),
             &["NS.keys", "NS.objects"][..],
         ),
     ];
@@ -140,10 +140,10 @@ fn leaf_and_ordered_set_recipes_read_back_as_documented() {
         "NS.data": (PlistValue::Data(vec![1, 2, 3]))
     });
     let ordered = plist!({
-        "$class": "NSMutableOrderedSet",
-        "$classes": ["NSMutableOrderedSet", "NSOrderedSet", "NSObject"],
-        "NS.object.0": "first",
-        "NS.object.1": "second"
+        "$class": "NSOrderedSet",
+        "$classes": ["NSOrderedSet", "NSObject"],
+        "NS.object.0": "a",
+        "NS.object.1": "b"
     });
     let uuid = plist!({
         "$class": "NSUUID",
@@ -159,7 +159,7 @@ fn leaf_and_ordered_set_recipes_read_back_as_documented() {
     let cases = [
         (string, plist!("text")),
         (data, PlistValue::Data(vec![1, 2, 3])),
-        (ordered, plist!(["first", "second"])),
+        (ordered, plist!(["a", "b"])),
         (uuid.clone(), uuid),
         (url.clone(), url),
     ];

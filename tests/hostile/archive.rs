@@ -1,5 +1,5 @@
-//! ARCHIVE.md §5, H1–H16: one table of hostile archives and real ones that look
-//! hostile. Each error case asserts its kind (R6), the `$objects` index and the tree
+//! docs/ARCHIVE.md's "Hostile archives": one table of hostile archives and real ones
+//! that look hostile. Each error case asserts its kind, the `$objects` index and the tree
 //! path the error names; each tree case the tree. A second test runs every case
 //! through `unarchive.py` and checks that it gives the same outcome.
 
@@ -193,10 +193,10 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
     truncated.truncate(archived.len() - 5);
     let big = "x".repeat(1 << 20);
     vec![
-        // H1: not a plist.
+        // Not a plist.
         ("h1_not_a_plist", b"hello, world".to_vec(), Want::Plist),
         ("h1_truncated", truncated, Want::Plist),
-        // H2: the header.
+        // The header.
         (
             "h2_root_array",
             plistvalue::to_vec(&a(vec![s("x")])).unwrap(),
@@ -255,7 +255,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             ]),
             err(K::Header, None, ""),
         ),
-        // H3: references beyond $objects.
+        // References beyond $objects.
         (
             "h3_empty_objects_root_0",
             with_top(d(&[("root", u(0))]), vec![]),
@@ -293,7 +293,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             ]),
             err(K::Reference, Some(1), "f"),
         ),
-        // H4: class dictionaries.
+        // Class dictionaries.
         (
             "h4_class_beyond",
             rooted(vec![d(&[("$class", u(7))])]),
@@ -336,7 +336,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             ]),
             err(K::Class, Some(1), ""),
         ),
-        // H5: entries that are no object.
+        // Entries that are no object.
         (
             "h5_no_class",
             rooted(vec![d(&[("f", s("x"))])]),
@@ -375,7 +375,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             self_containing_array(),
             Want::Plist,
         ),
-        // H6: reserved keys.
+        // Reserved keys.
         (
             "h6_field_classes",
             rooted(vec![
@@ -397,7 +397,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             with_top(d(&[("$class", u(1))]), vec![s("$null"), s("x")]),
             err(K::Reserved, None, "$top.$class"),
         ),
-        // H7: inline containers.
+        // Inline containers.
         (
             "h7_inline_dict",
             rooted(vec![d(&[("f", d(&[])), ("$class", u(2))]), cls("Thing")]),
@@ -411,7 +411,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             ]),
             err(K::Inline, Some(1), "f[0]"),
         ),
-        // H8: cycles become markers.
+        // Cycles become markers.
         (
             "h8_self_reference",
             rooted(vec![d(&[("me", u(1)), ("$class", u(2))]), cls("Thing")]),
@@ -469,7 +469,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
                 &[("$inline", a(vec![s("list")])), ("list", a(vec![u(2)]))],
             )),
         ),
-        // H9: expansion stops at the budgets.
+        // Expansion stops at the budgets.
         (
             "h9_2_pow_20_refs_to_1_mib",
             rooted(vec![array(a(vec![u(3); 1 << 20])), cls("NSArray"), s(&big)]),
@@ -485,7 +485,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             doubling(64, true, 0),
             Want::Err(K::Budget, Some(64), None),
         ),
-        // H10, H11: depth, inclusive at 512.
+        // Depth, inclusive at 512.
         (
             "h10_100000_nested_arrays",
             nested_arrays(100_000),
@@ -507,7 +507,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             chained_objects(511),
             Want::Len(3),
         ),
-        // H12: dictionaries that stay generic.
+        // Dictionaries that stay generic.
         (
             "h12_number_keys",
             rooted(vec![
@@ -575,7 +575,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             ]),
             Want::Len(5),
         ),
-        // H13: native where canonical, else generic.
+        // Plain where the shape is Foundation's, else generic.
         (
             "h13_dictionary_inline_key",
             rooted(vec![
@@ -676,7 +676,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
                 ],
             )),
         ),
-        // H14: trees from unusual tops and nils.
+        // Trees from unusual tops and nils.
         (
             "h14_nil_root",
             with_top(d(&[("root", u(0))]), vec![s("$null")]),
@@ -718,7 +718,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
                 &[("$inline", a(vec![s("f")])), ("f", s("$null"))],
             )),
         ),
-        // H15: XML CF$UID that is no 32-bit unsigned integer.
+        // XML CF$UID that is no 32-bit unsigned integer.
         (
             "h15_xml_uid_negative",
             xml_uid("<integer>-1</integer>"),
@@ -730,7 +730,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
             xml_uid("<integer>1</integer>"),
             Want::Tree(s("x")),
         ),
-        // H16: big, but within the budgets.
+        // Big, but within the budgets.
         (
             "h16_100000_class_names",
             rooted(vec![
@@ -802,7 +802,8 @@ fn every_hostile_archive_gives_its_stated_result() {
 
 /// The table is unarchive.py's too: every case gives the oracle's tree, or an error
 /// of the oracle's kind. Where plistvalue's reader stops a file before the archive
-/// layer (H5's self-containing array, H7's bombs) the oracle's kind may differ. The
+/// layer (a self-containing bplist array, bombs below the archive layer) the
+/// oracle's kind may differ. The
 /// oracle has no `$inlineElements` (its writer sends the scalars of an inline array
 /// through references, so such an `NSArray` read back native): ours is compared
 /// without it, in the three cases that have it.
@@ -858,7 +859,7 @@ fn strip_inline_elements(v: &mut PlistValue) -> bool {
 }
 
 /// Every tree of the table is archived again and reads back the same, key order
-/// included (ARCHIVE.md section 4). The fuzz target `unarchive` found the first
+/// included. The fuzz target `unarchive` found the first
 /// counterexample: an `NSArray` whose `NS.objects` mixes references and inline
 /// scalars stays generic, and written with references only it read back native.
 #[test]

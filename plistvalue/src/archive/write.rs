@@ -1,6 +1,6 @@
-//! A tree written as Foundation's `NSKeyedArchiver` writes an archive (ARCHIVE.md
-//! section 4): an object takes the next index when first reached, then its members
-//! are written, then its class dictionary if that class is new (A2). An explicit
+//! A tree written as Foundation's `NSKeyedArchiver` writes an archive (docs/ARCHIVE.md,
+//! "The layout"): an object takes the next index when first reached, then its members
+//! are written, then its class dictionary if that class is new. An explicit
 //! stack drives it, so a tree of any depth is written without recursion.
 
 use std::collections::HashMap;
@@ -9,7 +9,7 @@ use super::resolve::{fail, META, NULL_NAME};
 use crate::error::{ArchiveErrorKind, Error};
 use crate::value::{Dictionary, Integer, PlistValue, Uid};
 
-/// A raw value `$objects` holds once (A5): reals by bit pattern.
+/// A raw value `$objects` holds once: reals by bit pattern.
 #[derive(PartialEq, Eq, Hash)]
 enum Scalar<'t> {
     Str(&'t str),
@@ -19,7 +19,7 @@ enum Scalar<'t> {
     Data(&'t [u8]),
 }
 
-/// A class dictionary's identity (A5): name, `$classes`, `$classhints`.
+/// A class dictionary's identity: name, `$classes`, `$classhints`.
 type ClassKey<'t> = (&'t str, Option<Vec<&'t str>>, Option<Vec<&'t str>>);
 
 /// A container being written.
@@ -79,7 +79,7 @@ fn uid(i: usize) -> PlistValue {
 }
 
 impl<'t> Archiver<'t> {
-    /// The archive of `tree`, as a property list (A6's key order).
+    /// The archive of `tree`, as a property list, its top-level keys in Darwin's order.
     pub(crate) fn archive(tree: &'t PlistValue) -> Result<PlistValue, Error> {
         let mut a = Archiver {
             objects: vec![PlistValue::String(NULL_NAME.to_owned())],
@@ -95,7 +95,7 @@ impl<'t> Archiver<'t> {
         Ok(PlistValue::Dictionary(d))
     }
 
-    /// `$top` (A3): `{"root": UID}`, or the fields of a top wrapper.
+    /// `$top`: `{"root": UID}`, or the fields of a top wrapper.
     fn top(&mut self, tree: &'t PlistValue) -> Result<PlistValue, Error> {
         if let Some(d) = tree.as_dictionary() {
             if let (1, Some(PlistValue::Dictionary(inner))) = (d.len(), d.get("$top")) {
@@ -104,7 +104,7 @@ impl<'t> Archiver<'t> {
                     if fields.len() == 1 && fields[0].0 == "root" && inline.is_empty() {
                         return Err(refuse(
                             "a $top wrapper holding only a referenced root reads back as the \
-                             root itself; archive the root (A1)"
+                             root itself; archive the root"
                                 .to_owned(),
                         ));
                     }
@@ -114,7 +114,7 @@ impl<'t> Archiver<'t> {
         }
         let root = match tree {
             PlistValue::Uid(_) => {
-                return Err(refuse("a marker cannot be the root (R4.5)".to_owned()));
+                return Err(refuse("a marker cannot be the root".to_owned()));
             }
             PlistValue::Array(_) | PlistValue::Dictionary(_) => {
                 let slot = self.reserve();
@@ -149,7 +149,7 @@ impl<'t> Archiver<'t> {
                 if let Some(k) = d.keys().find(|k| k.starts_with('$')) {
                     return Err(refuse(format!(
                         "dictionary key {k:?} starts with '$'; write such a dictionary in the \
-                         generic NSDictionary form (A1)"
+                         generic NSDictionary form"
                     )));
                 }
                 Ok(Frame::Dict {
@@ -162,7 +162,7 @@ impl<'t> Archiver<'t> {
         }
     }
 
-    /// A generic object's (or `$top`'s) frame: its metadata checked (A1).
+    /// A generic object's (or `$top`'s) frame: its metadata checked.
     fn object_frame(
         slot: Option<usize>,
         d: &'t Dictionary,
@@ -270,7 +270,7 @@ impl<'t> Archiver<'t> {
         uid(slot)
     }
 
-    /// The UID of a raw value, appended the first time (A5).
+    /// The UID of a raw value, appended the first time.
     fn scalar(&mut self, key: Scalar<'t>) -> PlistValue {
         if let Some(&i) = self.scalars.get(&key) {
             return uid(i);
@@ -287,7 +287,7 @@ impl<'t> Archiver<'t> {
         uid(i)
     }
 
-    /// The UID of a class dictionary, appended the first time (L6, A5).
+    /// The UID of a class dictionary, appended the first time.
     fn class_ref(&mut self, key: ClassKey<'t>) -> PlistValue {
         if let Some(&i) = self.classes.get(&key) {
             return uid(i);
@@ -342,7 +342,7 @@ impl<'t> Archiver<'t> {
                             .flatten();
                         let Some(target) = target else {
                             return Err(refuse(format!(
-                                "marker Uid({}) does not point at an enclosing object (R4.5)",
+                                "marker Uid({}) does not point at an enclosing object",
                                 k.get()
                             )));
                         };
@@ -459,7 +459,7 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
                 }
                 if !is_scalar(v) {
                     return Err(refuse(format!(
-                        "a {} cannot be stored inline (A1)",
+                        "a {} cannot be stored inline",
                         v.kind_name()
                     )));
                 }

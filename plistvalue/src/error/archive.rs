@@ -31,8 +31,8 @@ pub enum ArchiveErrorKind {
     Object,
     /// A `$class` that is not a class dictionary with a string `$classname` (R2.4).
     Class,
-    /// A key the tree reserves (`$classes`, `$classhints`, `$inline`) in an object, or
-    /// `$class` in `$top` (R3.6).
+    /// A key the tree reserves (`$classes`, `$classhints`, `$inline`,
+    /// `$inlineElements`) in an object, or `$class` in `$top` (R3.6).
     Reserved,
     /// A dictionary stored inline, or a container inside an inline array (R3.7).
     Inline,
