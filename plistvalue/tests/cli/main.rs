@@ -11,6 +11,8 @@
 #[allow(dead_code)] // the shared helpers; this target uses some of them
 #[path = "../../../src/env.rs"]
 mod env;
+#[cfg(unix)]
+mod writes;
 
 use std::fs;
 use std::io::Write;
@@ -691,55 +693,6 @@ fn edits_change_only_their_place_and_keep_the_format() {
         );
         assert_eq!(fs::read(&file).unwrap(), after);
     }
-}
-
-#[cfg(unix)]
-#[test]
-fn writes_are_atomic_keep_modes_and_links_and_spare_fifos() {
-    use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
-    let dir = scratch();
-    let target = write_binary(dir.path(), "real.plist", &plist!({ "a": 1 }));
-    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
-    let link = dir.path().join("link.plist");
-    symlink(&target, &link).unwrap();
-    assert_eq!(outcome(&["-replace", "a", "-integer", "2", s(&link)]).0, 0);
-    assert!(fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    let v: PlistValue = plistvalue::from_file(&target).unwrap();
-    assert_eq!(v["a"].as_i64(), Some(2));
-    assert_eq!(
-        fs::metadata(&target).unwrap().permissions().mode() & 0o777,
-        0o640
-    );
-    // No temporary file is left behind.
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
-    // A FIFO destination is written into, not renamed over.
-    let fifo = dir.path().join("fifo");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || fs::read(fifo).unwrap())
-    };
-    let (code, _, err) = outcome(&["-convert", "json", "-o", s(&fifo), s(&target)]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(reader.join().unwrap(), br#"{"a":2}"#);
-    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    // An unwritable destination: the OS error, exit 1.
-    let (code, _, err) = outcome(&[
-        "-convert",
-        "xml1",
-        "-o",
-        "/nonexistent/dir/x.plist",
-        s(&target),
-    ]);
-    assert_eq!(code, 1);
-    assert!(err.starts_with("/nonexistent/dir/x.plist: "), "{err}");
 }
 
 #[test]
