@@ -517,14 +517,23 @@ fn convert_in_place_to_stdout_and_beside() {
     );
     let (_, out, _) = outcome(&["-convert", "json", "-r", "-o", "-", s(&shuffled)]);
     assert_eq!(out, "{\n  \"a9\": 1.0,\n  \"a10\": {},\n  \"b\": []\n}");
-    // stdin to stdout, and JSON read back into binary.
+    // stdin to stdout, and JSON read back into binary; a null has no binary form.
+    let piped = run(
+        &["-convert", "binary1", "-"],
+        Some(br#"{"k": [1, 1.0, "s"]}"#),
+    );
+    assert!(piped.status.success());
+    let back: PlistValue = plistvalue::from_slice(&piped.stdout).unwrap();
+    assert_eq!(back, plist!({ "k": [1, 1.0, "s"] }));
     let piped = run(
         &["-convert", "binary1", "-"],
         Some(br#"{"k": [1, 1.0, "s", null]}"#),
     );
-    assert!(piped.status.success());
-    let back: PlistValue = plistvalue::from_slice(&piped.stdout).unwrap();
-    assert_eq!(back, plist!({ "k": [1, 1.0, "s", (PlistValue::Null)] }));
+    assert_eq!(piped.status.code(), Some(1));
+    assert_eq!(
+        text(&piped.stderr),
+        "<stdin>: invalid object in plist for destination format (null at k.3)\n"
+    );
     // A date has no JSON form: the path is named, and nothing is written.
     let dated = write_binary(
         dir.path(),
@@ -693,6 +702,113 @@ fn edits_change_only_their_place_and_keep_the_format() {
         );
         assert_eq!(fs::read(&file).unwrap(), after);
     }
+}
+
+/// A hand-ordered XML file in CoreFoundation's layout.
+const HAND_ORDERED: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">
+<plist version=\"1.0\">
+<dict>
+	<key>CFBundleVersion</key>
+	<string>212</string>
+	<key>CFBundleName</key>
+	<string>Demo</string>
+	<key>Nested</key>
+	<dict>
+		<key>z</key>
+		<true/>
+		<key>a</key>
+		<false/>
+	</dict>
+	<key>LSUIElement</key>
+	<true/>
+</dict>
+</plist>
+";
+
+#[test]
+fn xml_edits_keep_the_key_order_and_convert_sorts() {
+    let dir = scratch();
+    let file = dir.path().join("Info.plist");
+    fs::write(&file, HAND_ORDERED).unwrap();
+    let f = s(&file);
+    let (code, _, err) = outcome(&["-replace", "CFBundleVersion", "-string", "213", f]);
+    assert_eq!(code, 0, "{err}");
+    // One line changed, every other byte kept.
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        HAND_ORDERED.replace("212", "213")
+    );
+    // -convert xml1 writes CoreFoundation's sorted order, as plutil does.
+    let (code, out, _) = outcome(&["-convert", "xml1", "-o", "-", f]);
+    assert_eq!(code, 0);
+    let keys: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("<key>"))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "CFBundleName</key>",
+            "CFBundleVersion</key>",
+            "LSUIElement</key>",
+            "Nested</key>",
+            "a</key>",
+            "z</key>"
+        ]
+    );
+}
+
+#[test]
+fn null_is_refused_in_every_format() {
+    let dir = scratch();
+    let tree = plist!({ "a": [1] });
+    let files = [
+        ("bin", plistvalue::to_vec(&tree).unwrap()),
+        ("xml", plistvalue::to_vec_xml(&tree).unwrap()),
+        ("json", br#"{"a":[1]}"#.to_vec()),
+    ];
+    for (kind, bytes) in files {
+        let file = dir.path().join(format!("n.{kind}"));
+        fs::write(&file, &bytes).unwrap();
+        for (op, path, value) in [
+            ("-insert", "b", "null"),
+            ("-insert", "a.0", "[1,null]"),
+            ("-replace", "a", r#"{"x":{"y":null}}"#),
+        ] {
+            let (code, out, err) = outcome(&[op, path, "-json", value, s(&file)]);
+            assert_eq!(
+                (code, out.as_str(), err),
+                (
+                    1,
+                    "",
+                    format!(
+                        "Failed to parse value {value} with type -json\nRun 'plistvalue -help' for usage.\n"
+                    )
+                ),
+                "{kind} {op} {value}"
+            );
+            assert_eq!(fs::read(&file).unwrap(), bytes);
+        }
+    }
+    // A JSON file's null converts to JSON only.
+    let file = dir.path().join("null.json");
+    fs::write(&file, r#"{"a":[1,null]}"#).unwrap();
+    let f = s(&file);
+    for fmt in ["binary1", "xml1"] {
+        let (code, out, err) = outcome(&["-convert", fmt, "-o", "-", f]);
+        assert_eq!(
+            (code, out.as_str(), err),
+            (
+                1,
+                "",
+                format!("{f}: invalid object in plist for destination format (null at a.1)\n")
+            ),
+            "{fmt}"
+        );
+    }
+    let (code, out, _) = outcome(&["-convert", "json", "-o", "-", f]);
+    assert_eq!((code, out.as_str()), (0, r#"{"a":[1,null]}"#));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use plistvalue::PlistValue;
 
 use crate::args::{Fmt, Options};
-use crate::json;
+use crate::{json, tree};
 
 /// The formats a FILE can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,11 +110,41 @@ impl Input {
     }
 }
 
-/// `v` as a document in `fmt` (not raw). `readable` is `-r`, for JSON.
+/// `v` as a document in `fmt` (not raw): XML with its keys in CoreFoundation's
+/// order. `readable` is `-r`, for JSON.
 pub fn encode(name: &str, v: &PlistValue, fmt: Fmt, readable: bool) -> Result<Vec<u8>, Failure> {
+    encode_ordered(name, v, fmt, readable, true)
+}
+
+/// [`encode`], but XML keeps the tree's key order: an edit changes only its
+/// place.
+pub fn encode_edited(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+) -> Result<Vec<u8>, Failure> {
+    encode_ordered(name, v, fmt, readable, false)
+}
+
+fn encode_ordered(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+    sorted: bool,
+) -> Result<Vec<u8>, Failure> {
+    if fmt != Fmt::Json {
+        // CoreFoundation's writers refuse a null; XML has no form for it.
+        if let Some(keypath) = tree::first_null(v) {
+            return Err(Failure(format!(
+                "{name}: invalid object in plist for destination format (null at {keypath})"
+            )));
+        }
+    }
     let bytes = match fmt {
         Fmt::Binary => plistvalue::to_vec(v),
-        Fmt::Xml | Fmt::Raw => plistvalue::to_vec_xml(v),
+        Fmt::Xml | Fmt::Raw => plistvalue::XmlWriter::new().sort_keys(sorted).to_vec(v),
         Fmt::Json => {
             return json::write(v, readable).map_err(|u| {
                 Failure(format!(

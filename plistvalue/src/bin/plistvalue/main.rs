@@ -13,6 +13,7 @@ mod json;
 mod lint;
 mod stats;
 mod text;
+mod tree;
 mod values;
 
 use std::io::{self, BufWriter, Write};
@@ -189,7 +190,7 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
                 Source::Xml => Fmt::Xml,
                 Source::Json => Fmt::Json,
             };
-            let bytes = files::encode(&input.name, &tree, fmt, options.readable)?;
+            let bytes = files::encode_edited(&input.name, &tree, fmt, options.readable)?;
             Ok(files::write(&files::destination(options, &input), &bytes)?)
         }
         Command::Stats => {
