@@ -8,6 +8,7 @@
 //! (a member package cannot depend on the root package that depends on it), so
 //! a missing `../shared` skips visibly here as everywhere else.
 
+mod depth;
 #[allow(dead_code)] // the shared helpers; this target uses some of them
 #[path = "../../../src/env.rs"]
 mod env;
@@ -971,52 +972,6 @@ fn a_closed_stdout_ends_quietly_with_status_1() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
-}
-
-#[test]
-fn deep_files_are_read_without_recursion() {
-    let dir = scratch();
-    // 60,000 levels: the keypath below is one argument, and Linux takes 128 KiB.
-    let depth = 60_000;
-    // Arrays 0..=depth, each holding the next, then the string "z". The library's
-    // encoder stops at a depth, so the file is written by hand, with 4-byte
-    // offsets and references.
-    let mut file = b"bplist00".to_vec();
-    let mut offsets = Vec::new();
-    for i in 0..=depth {
-        offsets.push(file.len() as u32);
-        file.push(0xA1);
-        file.extend((i as u32 + 1).to_be_bytes());
-    }
-    offsets.push(file.len() as u32);
-    file.extend([0x51, b'z']);
-    let table = file.len() as u64;
-    for o in &offsets {
-        file.extend(o.to_be_bytes());
-    }
-    file.extend([0, 0, 0, 0, 0, 0, 4, 4]);
-    file.extend((offsets.len() as u64).to_be_bytes());
-    file.extend(0u64.to_be_bytes());
-    file.extend(table.to_be_bytes());
-    let path = dir.path().join("deep.plist");
-    fs::write(&path, &file).unwrap();
-    let (code, _, err) = outcome(&["-lint", s(&path)]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("nesting deeper than the limit of 512"),
-        "{err}"
-    );
-    // The lazy path reads the keypath 60,000 levels down.
-    let keypath = vec!["0"; depth + 1].join(".");
-    let (code, out, err) = outcome(&["-extract", &keypath, "raw", s(&path)]);
-    assert_eq!((code, out.as_str()), (0, "z\n"), "{err}");
-    // JSON of the whole tree is written without recursion.
-    let (code, out, err) = outcome(&["-convert", "json", "-o", "-", s(&path)]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        format!("{}\"z\"{}", "[".repeat(depth + 1), "]".repeat(depth + 1))
-    );
 }
 
 #[test]

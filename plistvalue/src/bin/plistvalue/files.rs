@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use plistvalue::PlistValue;
 
 use crate::args::{Fmt, Options};
-use crate::{json, tree};
+use crate::{json, lint, tree};
 
 /// The formats a FILE can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,12 +92,33 @@ impl Input {
         }
     }
 
-    /// The whole tree, of any format.
+    /// The error of a binary file nested too deep, from `-lint`'s walk over what
+    /// was read, which names the first container past the limit by its offset.
+    pub fn too_deep(&self, walked: Result<u32, plistvalue::Error>) -> Failure {
+        match walked {
+            Err(e) => self.fail(Some(e)),
+            Ok(_) => Failure(format!(
+                "{}: nesting deeper than the limit of {}",
+                self.name,
+                tree::MAX_DEPTH
+            )),
+        }
+    }
+
+    /// The whole tree, of any format, nested no deeper than [`tree::MAX_DEPTH`]
+    /// (the XML reader and [`json::read`] stop there themselves).
     pub fn decode(&self) -> Result<(PlistValue, Source), Failure> {
         let source = self.source()?;
         let value = match source {
-            Source::Binary | Source::Xml => {
-                plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?
+            Source::Xml => plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?,
+            Source::Binary => {
+                let value = plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?;
+                if tree::too_deep(&value, 0) {
+                    let walked = plistvalue::Document::from_slice(&self.bytes)
+                        .and_then(|doc| lint::walk(doc.root()?, 0));
+                    return Err(self.too_deep(walked));
+                }
+                value
             }
             Source::Json => json::read(&self.bytes).map_err(|e| {
                 Failure(format!(

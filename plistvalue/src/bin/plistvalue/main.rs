@@ -19,7 +19,7 @@ mod values;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use plistvalue::{Dictionary, Document, KeyPath, PlistValue};
+use plistvalue::{Dictionary, Document, ErrorKind, KeyPath, Kind, Node, PlistValue};
 
 use args::{Command, Fmt, Invocation, Options, Usage};
 use files::{BrokenPipe, Dest, Failure, Input, Source, WriteError};
@@ -293,7 +293,10 @@ fn type_at(input: &Input, path: &str) -> Result<&'static str, Trouble> {
     if input.source()? == Source::Binary {
         let doc = Document::from_slice(&input.bytes).map_err(|e| input.fail(Some(e)))?;
         return match doc.keypath(&keypath).map_err(|e| input.fail(Some(e)))? {
-            Some(node) => Ok(text::kind_name(node.kind())),
+            Some(node) => {
+                within_depth(input, &doc, &keypath, node)?;
+                Ok(text::kind_name(node.kind()))
+            }
             None => Err(missing(input, path)),
         };
     }
@@ -302,6 +305,38 @@ fn type_at(input: &Input, path: &str) -> Result<&'static str, Trouble> {
         Some(v) => Ok(text::type_name(v)),
         None => Err(missing(input, path)),
     }
+}
+
+/// The lazy paths read only the objects on the keypath (and `-extract` the
+/// value's subtree), and hold the depth rule over what they read: a keypath of
+/// [`tree::MAX_DEPTH`] components or more passes through (or ends at) a
+/// container nested deeper than that.
+fn within_depth(
+    input: &Input,
+    doc: &Document<'_>,
+    keypath: &KeyPath,
+    node: Node<'_, '_>,
+) -> Result<(), Trouble> {
+    let k = keypath.components().len();
+    let container = matches!(node.kind(), Kind::Array | Kind::Dictionary | Kind::Set);
+    if k < tree::MAX_DEPTH || (k == tree::MAX_DEPTH && !container) {
+        return Ok(());
+    }
+    // The container at the first level past the limit.
+    let prefix: Vec<String> = keypath
+        .components()
+        .take(tree::MAX_DEPTH)
+        .map(json::escape)
+        .collect();
+    let first = prefix
+        .join(".")
+        .parse::<KeyPath>()
+        .ok()
+        .and_then(|p| doc.keypath(&p).ok().flatten())
+        .unwrap_or(node);
+    Err(input
+        .fail(Some(first.error(ErrorKind::DepthLimit(tree::MAX_DEPTH))))
+        .into())
 }
 
 /// The value at a keypath, after `-expect`. On a binary file only the objects on
@@ -314,8 +349,14 @@ fn extract(input: &Input, path: &str, expect: Option<&str>) -> Result<PlistValue
             .keypath(&keypath)
             .map_err(|e| input.fail(Some(e)))?
             .ok_or_else(|| missing(input, path))?;
+        within_depth(input, &doc, &keypath, node)?;
         check_expect(input, path, expect, text::kind_name(node.kind()))?;
-        return node.to_value().map_err(|e| input.fail(Some(e)).into());
+        let value = node.to_value().map_err(|e| input.fail(Some(e)))?;
+        let around = keypath.components().len();
+        if tree::too_deep(&value, around) {
+            return Err(input.too_deep(lint::walk(node, around)).into());
+        }
+        return Ok(value);
     }
     let (tree, _) = input.decode()?;
     let value = tree.keypath(&keypath).ok_or_else(|| missing(input, path))?;

@@ -1,9 +1,15 @@
-//! Rules a decoded tree meets before the tool writes it, checked on an explicit
-//! stack: no null where a property list is written.
+//! Rules every decoded tree meets before the tool prints or writes it, checked
+//! on an explicit stack: nesting within [`MAX_DEPTH`], and no null where a
+//! property list is written.
 
 use plistvalue::{dictionary, PlistValue};
 
 use crate::json::escape;
+
+/// The deepest nesting every command reads and writes, the root container
+/// being level 1: CoreFoundation's limit, so every file it reads is read, and
+/// no file is written that it cannot read.
+pub const MAX_DEPTH: usize = 512;
 
 /// One step from a container to a child.
 enum Step<'a> {
@@ -57,6 +63,14 @@ fn find<'a>(
     None
 }
 
+/// True when a container in `v`, itself inside `around` containers, nests
+/// deeper than [`MAX_DEPTH`]. Stops at the first, so it never walks further
+/// down than that.
+pub fn too_deep(v: &PlistValue, around: usize) -> bool {
+    let container = |v: &PlistValue| matches!(v, PlistValue::Array(_) | PlistValue::Dictionary(_));
+    find(v, |v, depth| container(v) && around + depth + 1 > MAX_DEPTH).is_some()
+}
+
 /// The keypath of the first null in `v` (`(root)` for the root), which no
 /// property list format but JSON can hold.
 pub fn first_null(v: &PlistValue) -> Option<String> {
@@ -78,6 +92,21 @@ pub fn first_null(v: &PlistValue) -> Option<String> {
 mod tests {
     use super::*;
     use plistvalue::plist;
+
+    fn chain(levels: usize) -> PlistValue {
+        (1..levels).fold(PlistValue::Array(vec![]), |v, _| PlistValue::Array(vec![v]))
+    }
+
+    #[test]
+    fn depth_counts_the_root_container_as_level_one() {
+        assert!(!too_deep(&chain(MAX_DEPTH), 0));
+        assert!(too_deep(&chain(MAX_DEPTH + 1), 0));
+        assert!(too_deep(&chain(MAX_DEPTH), 1));
+        assert!(!too_deep(&PlistValue::from(1), MAX_DEPTH));
+        assert!(too_deep(&plist!({ "a": 1, "b": [[]] }), MAX_DEPTH - 2));
+        // A million levels: the walk stops at the first too deep.
+        assert!(too_deep(&chain(1_000_000), 0));
+    }
 
     #[test]
     fn the_first_null_is_named_by_its_keypath() {
