@@ -11,7 +11,7 @@ use super::date::Date;
 use super::dictionary::{Dictionary, Key};
 use super::PlistValue;
 
-/// Compares dictionary keys in the order `plutil -p` prints them (CLI.md §5): runs
+/// Compares dictionary keys in the order `plutil -p` prints them (CLI.md, "The -p format"): runs
 /// of ASCII digits compare as numbers, letters compare without ASCII case, and
 /// exact code point order breaks ties, so that `01, 1, _, A, a, B, b, Item1,
 /// item9, item10, ~` is sorted.

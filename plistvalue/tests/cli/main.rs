@@ -82,7 +82,7 @@ fn oracle(script: &str) -> PathBuf {
         .join(script)
 }
 
-/// CLI.md §5's rendering of `file`, by `plutil_p.py` over plistlib's tree; `None`
+/// CLI.md's "The -p format" rendering of `file`, by `plutil_p.py` over plistlib's tree; `None`
 /// when plistlib cannot read it.
 fn python_rendering(file: &Path) -> Option<String> {
     let out = Command::new("python3")
@@ -184,7 +184,7 @@ fn s(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 temporary path")
 }
 
-/// The `-p` text of [`every_type`], written out from CLI.md §5 by hand.
+/// The `-p` text of [`every_type`], written out from CLI.md's "The -p format" by hand.
 const EVERY_TYPE_P: &str = r#"{
   "before2001" => 2000-12-31 23:59:59 +0000
   "big" => 18446744073709551615
@@ -293,7 +293,7 @@ fn p_matches_the_python_rendering_on_the_corpus() {
 
 /// (file, valid) for a corpus folder, from its MANIFEST.tsv: in the bplist
 /// folder every file but the malformed-by-design ones (CF's rules accept one of
-/// those, a dictionary with an integer key, which CLI.md §11.3's `-lint`
+/// those, a dictionary with an integer key, which CLI.md's `-lint`
 /// rejects); in the XML folders, those CF's reader model accepts.
 fn verdicts(folder: &str) -> Option<Vec<(PathBuf, bool)>> {
     let dir = env::shared(folder)?;
@@ -1094,7 +1094,7 @@ fn unarchive_prints_and_converts_the_resolved_tree_and_never_writes_in_place() {
     fs::write(&archive, plistvalue::archive::archive(&tree).unwrap()).unwrap();
     let before = fs::read(&archive).unwrap();
 
-    // Printed as -p prints (CLI.md §5): keys in §5's order, indices as `i =>`.
+    // Printed as -p prints (CLI.md, "The -p format"): keys in its order, indices as `i =>`.
     let (code, out, err) = outcome(&["-unarchive", s(&archive)]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(

@@ -1,4 +1,4 @@
-//! `-insert`, `-replace` and `-remove` at a keypath (CLI.md §9). The parent must
+//! `-insert`, `-replace` and `-remove` at a keypath (CLI.md, "-insert, -replace, -remove"). The parent must
 //! exist; nothing else changes, and dictionary order is kept.
 
 use plistvalue::{KeyPath, PlistValue};

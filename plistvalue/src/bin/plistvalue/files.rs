@@ -1,5 +1,5 @@
 //! Reading a FILE (or stdin) and telling its format from its content; writing a
-//! result where CLI.md §2 says, atomically when it replaces a regular file.
+//! result where CLI.md's "Where results go" says, as its "Writing files" says.
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Read, Write};
@@ -184,7 +184,7 @@ pub enum Dest {
     Path(PathBuf),
 }
 
-/// CLI.md §2's rule: `-o -`, `-o PATH`, `-e EXT`, stdin to stdout, else in place.
+/// CLI.md's "Where results go": `-o -`, `-o PATH`, `-e EXT`, stdin to stdout, else in place.
 pub fn destination(options: &Options, input: &Input) -> Dest {
     if let Some(out) = &options.out {
         return if out == "-" {
@@ -205,7 +205,7 @@ pub fn destination(options: &Options, input: &Input) -> Dest {
     }
 }
 
-/// A closed stdout ends the command quietly with status 1 (CLI.md §2).
+/// A closed stdout ends the command quietly with status 1 (CLI.md, "Where results go").
 pub struct BrokenPipe;
 
 /// Writes to stdout; a closed pipe is [`BrokenPipe`].

@@ -1,4 +1,4 @@
-//! JSON (CLI.md §7), through `serde_json`: it reads the text, and it writes every
+//! JSON (CLI.md, "JSON"), through `serde_json`: it reads the text, and it writes every
 //! string and number. The tree is walked here with an explicit stack, because
 //! `serde_json`'s own serializer recurses once per level and a plist can nest a
 //! million.
@@ -19,7 +19,7 @@ pub struct Unrepresentable {
     pub keypath: String,
 }
 
-/// A component of a keypath in a message, with its dots escaped (CLI.md §4).
+/// A component of a keypath in a message, with its dots escaped (CLI.md, "Keypaths").
 pub fn escape(component: &str) -> String {
     component.replace('.', r"\.")
 }
@@ -160,7 +160,7 @@ pub struct SyntaxError {
     pub offset: usize,
 }
 
-/// Reads JSON text into a tree (CLI.md §7 "Reading"), nested no deeper than
+/// Reads JSON text into a tree (CLI.md, "JSON"), nested no deeper than
 /// [`MAX_DEPTH`]. A scan finds a deeper opener first; `serde_json`'s own limit
 /// (128) is lifted, and its recursion is bounded by the scan. The conversion
 /// here does not recurse.

@@ -1,7 +1,7 @@
 //! `plistvalue`: plutil's commands for every platform, fast on large files and
-//! safe on hostile ones. CLI.md at the repository's top level is the
-//! specification; its last section states where this tool chose differently from
-//! plutil, and why.
+//! safe on hostile ones. CLI.md at the repository's top level is its manual:
+//! "Differences from plutil" says where it chose otherwise, and "Notes for
+//! maintainers" why it is built as it is.
 //!
 //! Build with `cargo build --release -p plistvalue --features cli`.
 
@@ -340,7 +340,7 @@ fn within_depth(
 }
 
 /// The value at a keypath, after `-expect`. On a binary file only the objects on
-/// the path and the value's own subtree are read (CLI.md §11.2).
+/// the path and the value's own subtree are read (CLI.md, "-extract").
 fn extract(input: &Input, path: &str, expect: Option<&str>) -> Result<PlistValue, Trouble> {
     let keypath: KeyPath = path.parse().map_err(|_| missing(input, path))?;
     if input.source()? == Source::Binary {

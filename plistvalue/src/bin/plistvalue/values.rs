@@ -1,4 +1,4 @@
-//! The value flags of `-insert` and `-replace` (CLI.md §8). Strict where plutil is
+//! The value flags of `-insert` and `-replace` (CLI.md, "Value flags"). Strict where plutil is
 //! lenient: a value that does not parse is an error, never a silent 0 or NO.
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
