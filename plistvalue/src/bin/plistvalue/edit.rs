@@ -8,7 +8,7 @@ use crate::tree::{self, MAX_DEPTH};
 
 /// Applies one edit to `root`, or says why not (the DETAIL of
 /// `Could not modify plist, error: DETAIL`).
-pub fn apply(
+pub(crate) fn apply(
     root: &mut PlistValue,
     op: EditOp,
     text: &str,

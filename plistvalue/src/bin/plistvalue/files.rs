@@ -12,14 +12,14 @@ use crate::{json, lint, tree};
 
 /// The formats a FILE can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     Binary,
     Xml,
     Json,
 }
 
 /// A FILE's bytes and the name messages use for it.
-pub struct Input {
+pub(crate) struct Input {
     /// The FILE as given, or `<stdin>`.
     pub name: String,
     /// The path, `None` for stdin.
@@ -28,10 +28,10 @@ pub struct Input {
 }
 
 /// A failure of one FILE: the whole line, which names what failed.
-pub struct Failure(pub String);
+pub(crate) struct Failure(pub String);
 
 /// Reads a FILE, `-` being stdin.
-pub fn read(file: &str) -> Result<Input, Failure> {
+pub(crate) fn read(file: &str) -> Result<Input, Failure> {
     if file == "-" {
         let mut bytes = Vec::new();
         io::stdin().lock().read_to_end(&mut bytes).map_err(|e| {
@@ -60,7 +60,7 @@ pub fn read(file: &str) -> Result<Input, Failure> {
 impl Input {
     /// The format, from the first bytes: `bplist00`, then `<` (after an optional
     /// byte-order mark and white space), then `{` or `[`.
-    pub fn source(&self) -> Result<Source, Failure> {
+    pub(crate) fn source(&self) -> Result<Source, Failure> {
         let b = &self.bytes;
         if b.starts_with(b"bplist") {
             return if b.starts_with(b"bplist00") {
@@ -85,7 +85,7 @@ impl Input {
 
     /// `NAME: ERROR` for a library error (which carries its byte offset, or line,
     /// column and offset).
-    pub fn fail(&self, e: Option<plistvalue::Error>) -> Failure {
+    pub(crate) fn fail(&self, e: Option<plistvalue::Error>) -> Failure {
         match e {
             Some(e) => Failure(format!("{}: {e}", self.name)),
             None => Failure(format!("{}: not a property list", self.name)),
@@ -94,7 +94,7 @@ impl Input {
 
     /// The error of a binary file nested too deep, from `-lint`'s walk over what
     /// was read, which names the first container past the limit by its offset.
-    pub fn too_deep(&self, walked: Result<u32, plistvalue::Error>) -> Failure {
+    pub(crate) fn too_deep(&self, walked: Result<u32, plistvalue::Error>) -> Failure {
         match walked {
             Err(e) => self.fail(Some(e)),
             Ok(_) => Failure(format!(
@@ -107,7 +107,7 @@ impl Input {
 
     /// The whole tree, of any format, nested no deeper than [`tree::MAX_DEPTH`]
     /// (the XML reader and [`json::read`] stop there themselves).
-    pub fn decode(&self) -> Result<(PlistValue, Source), Failure> {
+    pub(crate) fn decode(&self) -> Result<(PlistValue, Source), Failure> {
         let source = self.source()?;
         let value = match source {
             Source::Xml => plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?,
@@ -133,13 +133,18 @@ impl Input {
 
 /// `v` as a document in `fmt` (not raw): XML with its keys in CoreFoundation's
 /// order. `readable` is `-r`, for JSON.
-pub fn encode(name: &str, v: &PlistValue, fmt: Fmt, readable: bool) -> Result<Vec<u8>, Failure> {
+pub(crate) fn encode(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+) -> Result<Vec<u8>, Failure> {
     encode_ordered(name, v, fmt, readable, true)
 }
 
 /// [`encode`], but XML keeps the tree's key order: an edit changes only its
 /// place.
-pub fn encode_edited(
+pub(crate) fn encode_edited(
     name: &str,
     v: &PlistValue,
     fmt: Fmt,
@@ -179,13 +184,13 @@ fn encode_ordered(
 }
 
 /// Where a result goes.
-pub enum Dest {
+pub(crate) enum Dest {
     Stdout,
     Path(PathBuf),
 }
 
 /// CLI.md's "Where results go": `-o -`, `-o PATH`, `-e EXT`, stdin to stdout, else in place.
-pub fn destination(options: &Options, input: &Input) -> Dest {
+pub(crate) fn destination(options: &Options, input: &Input) -> Dest {
     if let Some(out) = &options.out {
         return if out == "-" {
             Dest::Stdout
@@ -206,10 +211,10 @@ pub fn destination(options: &Options, input: &Input) -> Dest {
 }
 
 /// A closed stdout ends the command quietly with status 1 (CLI.md, "Where results go").
-pub struct BrokenPipe;
+pub(crate) struct BrokenPipe;
 
 /// Writes to stdout; a closed pipe is [`BrokenPipe`].
-pub fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
+pub(crate) fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
@@ -217,7 +222,7 @@ pub fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
 }
 
 /// Writes `bytes` to `dest`, as CLI.md's "Writing files" says.
-pub fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
+pub(crate) fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
     match dest {
         Dest::Stdout => stdout(bytes).map_err(|BrokenPipe| WriteError::Pipe),
         Dest::Path(path) => write_file(path, bytes)
@@ -226,7 +231,7 @@ pub fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
 }
 
 /// Why a write failed.
-pub enum WriteError {
+pub(crate) enum WriteError {
     Pipe,
     Io(String),
 }

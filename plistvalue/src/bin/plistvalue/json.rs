@@ -14,13 +14,13 @@ use crate::tree::MAX_DEPTH;
 
 /// A value JSON cannot hold: its type name and keypath, for
 /// `invalid object in plist for destination format (TYPE at KEYPATH)`.
-pub struct Unrepresentable {
+pub(crate) struct Unrepresentable {
     pub type_name: &'static str,
     pub keypath: String,
 }
 
 /// A component of a keypath in a message, with its dots escaped (CLI.md, "Keypaths").
-pub fn escape(component: &str) -> String {
+pub(crate) fn escape(component: &str) -> String {
     component.replace('.', r"\.")
 }
 
@@ -32,7 +32,7 @@ enum Frame<'a> {
 
 /// Writes `v` as JSON text: compact, or `serde_json`'s pretty form with keys in
 /// `-p` order when `readable`. No newline follows.
-pub fn write(v: &PlistValue, readable: bool) -> Result<Vec<u8>, Unrepresentable> {
+pub(crate) fn write(v: &PlistValue, readable: bool) -> Result<Vec<u8>, Unrepresentable> {
     let mut out = Vec::new();
     // The keypath of the value being written, one component per open container.
     let mut path: Vec<String> = Vec::new();
@@ -153,7 +153,7 @@ fn entries(d: &Dictionary, sorted: bool) -> Vec<(&Key, &PlistValue)> {
 }
 
 /// A JSON syntax error: what, and where.
-pub struct SyntaxError {
+pub(crate) struct SyntaxError {
     pub message: String,
     pub line: usize,
     pub column: usize,
@@ -164,7 +164,7 @@ pub struct SyntaxError {
 /// [`MAX_DEPTH`]. A scan finds a deeper opener first; `serde_json`'s own limit
 /// (128) is lifted, and its recursion is bounded by the scan. The conversion
 /// here does not recurse.
-pub fn read(bytes: &[u8]) -> Result<PlistValue, SyntaxError> {
+pub(crate) fn read(bytes: &[u8]) -> Result<PlistValue, SyntaxError> {
     if let Some(offset) = too_deep(bytes) {
         let before = &bytes[..offset];
         let line = before.split(|&b| b == b'\n').count();

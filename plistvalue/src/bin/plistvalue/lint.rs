@@ -21,7 +21,7 @@ enum Mark {
 
 /// Checks a binary plist whole; its nesting depth (the root container is 1, a
 /// scalar root 0).
-pub fn binary(bytes: &[u8]) -> Result<u32, Error> {
+pub(crate) fn binary(bytes: &[u8]) -> Result<u32, Error> {
     let doc = Document::with_limits(bytes, Limits::default().max_depth(MAX_DEPTH))?;
     doc.validate_all()?;
     walk(doc.root()?, 0)
@@ -85,7 +85,7 @@ fn check_leaf(node: &Node<'_, '_>) -> Result<(), Error> {
 
 /// Checks the subtree under `root`, which sits inside `around` containers; its
 /// nesting depth.
-pub fn walk(root: Node<'_, '_>, around: usize) -> Result<u32, Error> {
+pub(crate) fn walk(root: Node<'_, '_>, around: usize) -> Result<u32, Error> {
     if !is_container(&root) {
         return check_leaf(&root).map(|()| 0);
     }

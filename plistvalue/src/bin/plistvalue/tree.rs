@@ -9,7 +9,7 @@ use crate::json::escape;
 /// The deepest nesting every command reads and writes, the root container
 /// being level 1: CoreFoundation's limit, so every file it reads is read, and
 /// no file is written that it cannot read.
-pub const MAX_DEPTH: usize = 512;
+pub(crate) const MAX_DEPTH: usize = 512;
 
 /// One step from a container to a child.
 enum Step<'a> {
@@ -66,14 +66,14 @@ fn find<'a>(
 /// True when a container in `v`, itself inside `around` containers, nests
 /// deeper than [`MAX_DEPTH`]. Stops at the first, so it never walks further
 /// down than that.
-pub fn too_deep(v: &PlistValue, around: usize) -> bool {
+pub(crate) fn too_deep(v: &PlistValue, around: usize) -> bool {
     let container = |v: &PlistValue| matches!(v, PlistValue::Array(_) | PlistValue::Dictionary(_));
     find(v, |v, depth| container(v) && around + depth + 1 > MAX_DEPTH).is_some()
 }
 
 /// The keypath of the first null in `v` (`(root)` for the root), which no
 /// property list format but JSON can hold.
-pub fn first_null(v: &PlistValue) -> Option<String> {
+pub(crate) fn first_null(v: &PlistValue) -> Option<String> {
     let path = find(v, |v, _| matches!(v, PlistValue::Null))?;
     if path.is_empty() {
         return Some("(root)".to_owned());
