@@ -386,7 +386,7 @@ impl Error {
     /// the bytes being wrong.
     ///
     /// ```
-    /// let err = plistvalue::from_file::<plistvalue::PlistValue>("/no/such/file").unwrap_err();
+    /// let err = plistvalue::from_file::<_, plistvalue::PlistValue>("/no/such/file").unwrap_err();
     /// assert!(err.is_io());
     /// assert_eq!(err.as_io().unwrap().kind(), std::io::ErrorKind::NotFound);
     /// ```

@@ -107,8 +107,9 @@ pub(super) fn base64_lines(
     }
 }
 
-/// Text with `&`, `<`, `>`, `'` and `"` escaped, as the plist crate's XML library
-/// (quick-xml) escapes element text.
+/// Text with `&`, `<`, `>`, `'`, `"` and a carriage return escaped, as the plist
+/// crate's XML library (quick-xml) escapes element text: `\r` as `&#13;`, so that
+/// no reader turns it into a newline.
 fn escape(out: &mut Vec<u8>, text: &str) {
     let b = text.as_bytes();
     let mut start = 0;
@@ -119,6 +120,7 @@ fn escape(out: &mut Vec<u8>, text: &str) {
             b'>' => b"&gt;",
             b'\'' => b"&apos;",
             b'"' => b"&quot;",
+            b'\r' => b"&#13;",
             _ => continue,
         };
         out.extend_from_slice(&b[start..i]);
