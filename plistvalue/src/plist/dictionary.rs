@@ -1,5 +1,5 @@
 //! A map of `String` to `plist::Value`, in insertion order: the plist crate's
-//! `Dictionary`, on the same [`IndexMap`](indexmap::IndexMap), so that every
+//! `Dictionary`, on the same `IndexMap`, so that every
 //! operation leaves the keys in the order it leaves them (`remove` moves the last
 //! entry into the hole, as its `swap_remove` does).
 
@@ -168,6 +168,11 @@ impl Dictionary {
         ValuesMut {
             iter: self.map.values_mut(),
         }
+    }
+
+    /// Entry `i`, in order.
+    pub(crate) fn get_index(&self, i: usize) -> Option<(&String, &Value)> {
+        self.map.get_index(i)
     }
 
     /// A dictionary of `capacity` entries, for decoders that know the count.

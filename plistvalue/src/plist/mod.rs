@@ -132,7 +132,7 @@ pub(crate) fn kind_name(v: &Value) -> &'static str {
 /// # Errors
 /// When the bytes are not a plist, or do not hold a `T`.
 pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
-    from_value(&read::from_bytes(bytes)?)
+    read::with_root(bytes, |root| de::from_source(root))
 }
 
 /// Deserializes an instance of type `T` from a plist file of any encoding.
@@ -141,7 +141,7 @@ pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
 /// An I/O error ([`Error::is_io`]) when the file cannot be read, else as
 /// [`from_bytes`].
 pub fn from_file<P: AsRef<Path>, T: DeserializeOwned>(path: P) -> Result<T, Error> {
-    from_value(&Value::from_file(path)?)
+    from_bytes(&std::fs::read(path)?)
 }
 
 /// Deserializes an instance of type `T` from a seekable byte stream containing a
@@ -150,7 +150,7 @@ pub fn from_file<P: AsRef<Path>, T: DeserializeOwned>(path: P) -> Result<T, Erro
 /// # Errors
 /// When the stream fails, else as [`from_bytes`].
 pub fn from_reader<R: Read + Seek, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
-    from_value(&Value::from_reader(reader)?)
+    from_bytes(&read::all_from_start(reader)?)
 }
 
 /// Deserializes an instance of type `T` from a byte stream containing an XML
@@ -160,7 +160,7 @@ pub fn from_reader<R: Read + Seek, T: DeserializeOwned>(reader: R) -> Result<T, 
 /// When the stream fails, the bytes are not an XML plist, or they do not hold a
 /// `T`.
 pub fn from_reader_xml<R: Read, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
-    from_value(&Value::from_reader_xml(reader)?)
+    read::with_xml_root(&read::all(reader)?, |root| de::from_source(root))
 }
 
 /// Interprets a [`Value`] as an instance of type `T`.
@@ -176,7 +176,7 @@ pub fn from_reader_xml<R: Read, T: DeserializeOwned>(reader: R) -> Result<T, Err
 /// # Errors
 /// When the value does not hold a `T` by the plist crate's rules.
 pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Error> {
-    de::from_value(value)
+    de::from_source(value)
 }
 
 /// Converts a `T` into a [`Value`] which can represent any valid plist.
@@ -192,12 +192,12 @@ pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
 /// Serializes the given data structure to a file as a binary encoded plist.
 ///
 /// # Errors
-/// As [`to_value`], and when the file cannot be written.
+/// As [`to_writer_binary`], and when the file cannot be written.
 pub fn to_file_binary<P: AsRef<Path>, T: Serialize + ?Sized>(
     path: P,
     value: &T,
 ) -> Result<(), Error> {
-    to_value(value)?.to_file_binary(path)
+    write::to_file(path, |w| to_writer_binary(w, value))
 }
 
 /// Serializes the given data structure to a file as an XML encoded plist.
@@ -205,26 +205,27 @@ pub fn to_file_binary<P: AsRef<Path>, T: Serialize + ?Sized>(
 /// # Errors
 /// As [`to_writer_xml`], and when the file cannot be written.
 pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Result<(), Error> {
-    to_value(value)?.to_file_xml(path)
+    write::to_file(path, |w| to_writer_xml(w, value))
 }
 
 /// Serializes the given data structure to a byte stream as a binary encoded plist.
 ///
 /// # Errors
-/// As [`to_value`], and when the writer fails.
+/// When `T`'s `Serialize` fails, or it holds what a plist cannot (a top-level
+/// `None`, a map key that is not a string, an integer outside
+/// `i64::MIN ..= u64::MAX`), and when the writer fails.
 pub fn to_writer_binary<W: Write, T: Serialize + ?Sized>(
     writer: W,
     value: &T,
 ) -> Result<(), Error> {
-    to_value(value)?.to_writer_binary(writer)
+    write::model_binary(writer, value)
 }
 
 /// Serializes the given data structure to a byte stream as an XML encoded plist:
 /// the plist crate's text, fields in their order.
 ///
 /// # Errors
-/// As [`to_value`], when the writer fails, and for a [`Uid`], which XML cannot
-/// hold.
+/// As [`to_writer_binary`], and for a [`Uid`], which XML cannot hold.
 pub fn to_writer_xml<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
     to_writer_xml_with_options(writer, value, &XmlWriteOptions::default())
 }
@@ -239,5 +240,9 @@ pub fn to_writer_xml_with_options<W: Write, T: Serialize + ?Sized>(
     value: &T,
     options: &XmlWriteOptions,
 ) -> Result<(), Error> {
-    to_value(value)?.to_writer_xml_with_options(writer, options)
+    let mut sink = xml::XmlSink::new(writer, options);
+    if !ser::serialize(value, &mut sink)? {
+        return Err(write::top_level_none());
+    }
+    sink.finish()
 }

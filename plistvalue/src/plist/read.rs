@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::io::{Read, Seek};
 
+use super::de::NodeSource;
 use super::{Data, Date, Dictionary, Integer, Uid, Value};
 use crate::convert::{rules, FromPlist};
 use crate::error::{Error, ErrorKind};
@@ -17,7 +18,10 @@ use crate::xml;
 /// XML dates read to the nanosecond, by the bits of the seconds since 2001 the
 /// table holds for them: the binary reader sees only that double. Two dates in one
 /// file that round to the same double read as the first of them.
-type ExactDates = HashMap<u64, Date>;
+pub(super) type ExactDates = HashMap<u64, Date>;
+
+/// What a null object is refused as: the plist crate's tree has no null.
+pub(super) const NO_NULL: &str = "a value plist::Value holds (it has no null)";
 
 /// All of `reader`.
 pub(super) fn all<R: Read>(mut reader: R) -> Result<Vec<u8>, Error> {
@@ -33,21 +37,42 @@ pub(super) fn all_from_start<R: Read + Seek>(mut reader: R) -> Result<Vec<u8>, E
 }
 
 /// A binary or XML plist.
-// When the OpenStep reader lands, text that is not XML goes to it here: the plist
-// crate reads ASCII plists through the same `from_*` functions since 1.7.
 pub(super) fn from_bytes(bytes: &[u8]) -> Result<Value, Error> {
-    if format::is_binary(bytes) {
-        let doc = Document::for_decode(bytes, Limits::default())?;
-        let root = doc.root()?;
-        root.begin_decode();
-        return decode(&root, &ExactDates::new());
-    }
-    from_xml(bytes)
+    with_root(bytes, |root| decode(&root.node, root.dates))
 }
 
 /// An XML plist, in the plist crate's dialect; anything else is the XML reader's
 /// error.
 pub(super) fn from_xml(bytes: &[u8]) -> Result<Value, Error> {
+    with_xml_root(bytes, |root| decode(&root.node, root.dates))
+}
+
+/// Reads the root of a binary or XML plist with `read`, within the default
+/// [`Limits`] (for XML counted against the text, and errors placed in it).
+// When the OpenStep reader lands, text that is not XML goes to it here: the plist
+// crate reads ASCII plists through the same `from_*` functions since 1.7.
+pub(super) fn with_root<T>(
+    bytes: &[u8],
+    read: impl FnOnce(NodeSource<'_, '_, '_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    if format::is_binary(bytes) {
+        let doc = Document::for_decode(bytes, Limits::default())?;
+        let node = doc.root()?;
+        node.begin_decode();
+        let dates = ExactDates::new();
+        return read(NodeSource {
+            node,
+            dates: &dates,
+        });
+    }
+    with_xml_root(bytes, read)
+}
+
+/// [`with_root`] for XML only, in the plist crate's dialect.
+pub(super) fn with_xml_root<T>(
+    bytes: &[u8],
+    read: impl FnOnce(NodeSource<'_, '_, '_>) -> Result<T, Error>,
+) -> Result<T, Error> {
     let mut dates = ExactDates::new();
     let mut read_date = |text: &[u8]| {
         let (secs, nanos) = super::date::parse_rfc3339(text)?;
@@ -60,7 +85,12 @@ pub(super) fn from_xml(bytes: &[u8]) -> Result<Value, Error> {
     dialect.keep_cf_uid = true;
     dialect.date_text = Some(&mut read_date);
     let converted = xml::convert_with(bytes, dialect)?;
-    converted.decode_root(|root| decode(root, &dates))
+    converted.decode_root(|&node| {
+        read(NodeSource {
+            node,
+            dates: &dates,
+        })
+    })
 }
 
 /// The value at `node`, and everything under it.
@@ -80,7 +110,7 @@ pub(crate) fn decode(node: &Node<'_, '_>, dates: &ExactDates) -> Result<Value, E
             Value::Data(d.to_vec())
         }
         Kind::String => Value::String(rules::owned_string(node)?),
-        Kind::Null => return Err(node.mismatch("a value plist::Value holds (it has no null)")),
+        Kind::Null => return Err(node.mismatch(NO_NULL)),
         Kind::Array | Kind::Set => {
             let len = node.len();
             let _level = node.enter()?;
@@ -114,7 +144,9 @@ pub(crate) fn decode(node: &Node<'_, '_>, dates: &ExactDates) -> Result<Value, E
     })
 }
 
-fn date(node: &Node<'_, '_>, dates: &ExactDates) -> Result<Date, Error> {
+/// The date at `node`: exact when its XML text gave one, else as the plist crate
+/// reads a binary plist's double.
+pub(super) fn date(node: &Node<'_, '_>, dates: &ExactDates) -> Result<Date, Error> {
     let seconds = node
         .as_date()
         .map_or(0.0, crate::value::Date::seconds_since_2001);

@@ -5,14 +5,39 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+use ::serde::Serialize;
+
+use super::ser::{self, TableSink};
 use super::{Data, Date, Dictionary, Integer, Uid, Value};
 use crate::convert::{rules, ToPlist};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::writer::{Buffers, Encoder, ObjRef};
 
 /// `value` as a binary plist into `writer`, in 64 KiB chunks.
 pub(super) fn binary<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
     Buffers::default().write_to(|enc| value.to_plist(enc), writer)
+}
+
+/// A serde model as a binary plist into `writer`: its events go straight into the
+/// table, with no tree in between.
+pub(super) fn model_binary<W: Write, T: Serialize + ?Sized>(
+    writer: W,
+    value: &T,
+) -> Result<(), Error> {
+    Buffers::default().write_to(
+        |enc| {
+            let mut sink = TableSink::new(enc);
+            ser::serialize(value, &mut sink)?;
+            sink.root.ok_or_else(top_level_none)
+        },
+        writer,
+    )
+}
+
+/// A model that is a `None` at the top: no value to write, as in the plist crate.
+#[cold]
+pub(super) fn top_level_none() -> Error {
+    Error::new(ErrorKind::SerdeOrder("a top-level None has no plist form"))
 }
 
 /// Creates (or truncates) the file at `path`, writes it through a `BufWriter` with

@@ -7,10 +7,12 @@
 use std::borrow::Cow;
 use std::io::Write;
 
+use super::ser::{Scalar, Sink};
 use super::{dictionary, Value};
 use crate::error::{Error, ErrorKind, XmlError};
-use crate::writer::{Chunked, Sink};
+use crate::writer::{self, Chunked};
 use crate::xml::base64;
+use writer::Sink as _;
 
 /// Options for customizing serialization of XML plists.
 ///
@@ -130,32 +132,62 @@ fn escape(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(&b[start..]);
 }
 
-/// Containers being written, innermost last.
-enum Open<'v> {
-    Array(std::slice::Iter<'v, Value>),
-    Dict(dictionary::Iter<'v>),
-}
-
-/// The writer's layout state: quick-xml's indentation, which breaks the line
-/// before every tag but the first and before a close tag that follows a tag.
-struct Layout<'o> {
+/// Events into the plist crate's XML text, in 64 KiB chunks: quick-xml's
+/// indentation (a line break before every tag but the first, and before a close
+/// tag that follows a tag), an empty container as `<array/>`, and the `<plist>`
+/// element around the root when the options ask for it.
+pub(super) struct XmlSink<'o, W: Write> {
+    out: Chunked<W>,
     options: &'o XmlWriteOptions,
     line_break: bool,
+    /// The open containers, innermost last: true for a dictionary.
+    open: Vec<bool>,
+    /// A container whose open tag waits for its first child: empty, it is written
+    /// as one `<array/>` or `<dict/>`.
+    pending: Option<bool>,
 }
 
-impl Layout<'_> {
-    /// Breaks the line and indents to `depth`, when a tag came before.
-    fn indent(&mut self, out: &mut Vec<u8>, depth: usize) {
+impl<'o, W: Write> XmlSink<'o, W> {
+    pub(super) fn new(writer: W, options: &'o XmlWriteOptions) -> XmlSink<'o, W> {
+        let mut out = Chunked::new(writer);
+        if options.root_element {
+            out.buf().extend_from_slice(PROLOGUE);
+        }
+        XmlSink {
+            out,
+            options,
+            line_break: false,
+            open: Vec::new(),
+            pending: None,
+        }
+    }
+
+    /// Writes what is left and flushes the writer.
+    pub(super) fn finish(self) -> Result<(), Error> {
+        Ok(self.out.finish()?)
+    }
+
+    /// Breaks the line and indents to the current depth, when a tag came before.
+    fn indent(&mut self) {
         if self.options.indent_count > 0 && self.line_break {
+            let n = self.open.len() * self.options.indent_count;
+            let out = self.out.buf();
             out.push(b'\n');
-            let n = depth * self.options.indent_count;
             out.extend(std::iter::repeat_n(self.options.indent_char, n));
         }
     }
 
-    /// `<name>text</name>` at `depth`.
-    fn element(&mut self, out: &mut Vec<u8>, depth: usize, name: &str, text: &str) {
-        self.indent(out, depth);
+    /// A tag at the current depth.
+    fn tag(&mut self, tag: &[u8]) {
+        self.indent();
+        self.out.buf().extend_from_slice(tag);
+        self.line_break = true;
+    }
+
+    /// `<name>text</name>` at the current depth.
+    fn element(&mut self, name: &str, text: &str) {
+        self.indent();
+        let out = self.out.buf();
         out.push(b'<');
         out.extend_from_slice(name.as_bytes());
         out.push(b'>');
@@ -166,107 +198,128 @@ impl Layout<'_> {
         self.line_break = true;
     }
 
-    /// `<name/>` at `depth`.
-    fn empty(&mut self, out: &mut Vec<u8>, depth: usize, name: &str) {
-        self.indent(out, depth);
-        out.push(b'<');
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b"/>");
-        self.line_break = true;
-    }
-
-    /// An open or close tag at `depth`.
-    fn tag(&mut self, out: &mut Vec<u8>, depth: usize, tag: &[u8]) {
-        self.indent(out, depth);
-        out.extend_from_slice(tag);
-        self.line_break = true;
-    }
-
-    /// A scalar, or the open tag of a non-empty container (which the caller then
-    /// pushes); `Ok(true)` for the latter.
-    fn value(&mut self, out: &mut Vec<u8>, depth: usize, v: &Value) -> Result<bool, Error> {
-        match v {
-            Value::Array(a) if a.is_empty() => self.empty(out, depth, "array"),
-            Value::Dictionary(d) if d.is_empty() => self.empty(out, depth, "dict"),
-            Value::Array(_) => {
-                self.tag(out, depth, b"<array>");
-                return Ok(true);
-            }
-            Value::Dictionary(_) => {
-                self.tag(out, depth, b"<dict>");
-                return Ok(true);
-            }
-            Value::Boolean(b) => self.empty(out, depth, if *b { "true" } else { "false" }),
-            Value::Data(d) => {
-                self.tag(out, depth, b"<data>");
-                let count = depth * self.options.indent_count;
-                base64_lines(out, d, true, self.options.indent_char, count);
-                self.tag(out, depth, b"</data>");
-            }
-            Value::Date(d) => self.element(out, depth, "date", &d.to_xml_format()),
-            Value::Real(r) => self.element(out, depth, "real", &r.to_string()),
-            Value::Integer(i) => self.element(out, depth, "integer", &i.to_string()),
-            Value::String(s) => self.element(out, depth, "string", s),
-            Value::Uid(_) => return Err(Error::new(ErrorKind::Xml(XmlError::Uid))),
+    /// Writes the open tag of a container that got its first child.
+    fn flush_pending(&mut self) {
+        if let Some(dict) = self.pending.take() {
+            self.tag(if dict { b"<dict>" } else { b"<array>" });
+            self.open.push(dict);
         }
-        Ok(false)
+    }
+
+    /// After a value: the end of the document once the root is done.
+    fn after_value(&mut self) -> Result<(), Error> {
+        if self.open.is_empty() && self.pending.is_none() && self.options.root_element {
+            self.out.buf().extend_from_slice(b"\n</plist>");
+        }
+        Ok(self.out.flush_some()?)
     }
 }
 
-/// Writes `root` as the plist crate's XML into `writer`, in 64 KiB chunks, and
-/// flushes it.
+impl<W: Write> Sink for XmlSink<'_, W> {
+    fn start_array(&mut self, _: Option<usize>) -> Result<(), Error> {
+        self.flush_pending();
+        self.pending = Some(false);
+        Ok(())
+    }
+    fn start_dict(&mut self, _: Option<usize>) -> Result<(), Error> {
+        self.flush_pending();
+        self.pending = Some(true);
+        Ok(())
+    }
+    fn key(&mut self, key: &str) -> Result<(), Error> {
+        self.flush_pending();
+        self.element("key", key);
+        Ok(())
+    }
+    fn scalar(&mut self, v: Scalar<'_>) -> Result<(), Error> {
+        self.flush_pending();
+        match v {
+            Scalar::Boolean(b) => self.tag(if b { b"<true/>" } else { b"<false/>" }),
+            Scalar::Data(d) => {
+                self.tag(b"<data>");
+                let count = self.open.len() * self.options.indent_count;
+                base64_lines(self.out.buf(), d, true, self.options.indent_char, count);
+                self.tag(b"</data>");
+            }
+            Scalar::Date(d) => self.element("date", &d.to_xml_format()),
+            Scalar::Real(r) => self.element("real", &r.to_string()),
+            Scalar::Integer(i) => self.element("integer", &i.to_string()),
+            Scalar::String(s) => self.element("string", s),
+            Scalar::Uid(_) => return Err(Error::new(ErrorKind::Xml(XmlError::Uid))),
+        }
+        self.after_value()
+    }
+    fn end(&mut self) -> Result<(), Error> {
+        if let Some(dict) = self.pending.take() {
+            self.tag(if dict { b"<dict/>" } else { b"<array/>" });
+        } else {
+            let dict = self
+                .open
+                .pop()
+                .ok_or(ErrorKind::SerdeOrder("an end without a start"))?;
+            self.tag(if dict { b"</dict>" } else { b"</array>" });
+        }
+        self.after_value()
+    }
+}
+
+/// Writes `root` as the plist crate's XML into `writer`, and flushes it.
 pub(super) fn write<W: Write>(
     writer: W,
     root: &Value,
     options: &XmlWriteOptions,
 ) -> Result<(), Error> {
-    let mut sink = Chunked::new(writer);
-    if options.root_element {
-        sink.buf().extend_from_slice(PROLOGUE);
-    }
-    let mut layout = Layout {
-        options,
-        line_break: false,
-    };
-    let mut stack: Vec<Open<'_>> = Vec::new();
-    if layout.value(sink.buf(), 0, root)? {
-        stack.push(open(root));
-    }
-    loop {
-        let depth = stack.len();
-        let Some(top) = stack.last_mut() else {
-            break;
-        };
-        let next = match top {
-            Open::Array(items) => items.next(),
-            Open::Dict(entries) => entries.next().map(|(k, v)| {
-                layout.element(sink.buf(), depth, "key", k);
-                v
-            }),
-        };
-        if let Some(v) = next {
-            if layout.value(sink.buf(), depth, v)? {
-                stack.push(open(v));
-            }
-        } else {
-            let close: &[u8] = match stack.pop() {
-                Some(Open::Array(_)) => b"</array>",
-                _ => b"</dict>",
-            };
-            layout.tag(sink.buf(), depth - 1, close);
-        }
-        sink.flush_some()?;
-    }
-    if options.root_element {
-        sink.buf().extend_from_slice(b"\n</plist>");
-    }
-    Ok(sink.finish()?)
+    let mut sink = XmlSink::new(writer, options);
+    events(root, &mut sink)?;
+    sink.finish()
 }
 
-fn open(v: &Value) -> Open<'_> {
-    match v {
-        Value::Array(a) => Open::Array(a.iter()),
-        Value::Dictionary(d) => Open::Dict(d.iter()),
-        _ => unreachable!("only containers are opened"),
+/// Containers being walked, innermost last.
+enum Walk<'v> {
+    Array(std::slice::Iter<'v, Value>),
+    Dict(dictionary::Iter<'v>),
+}
+
+/// `root` as events into `sink`, with a heap stack.
+fn events<S: Sink>(root: &Value, sink: &mut S) -> Result<(), Error> {
+    let mut stack: Vec<Walk<'_>> = Vec::new();
+    let mut next = Some(root);
+    loop {
+        if let Some(v) = next.take() {
+            match v {
+                Value::Array(a) => {
+                    sink.start_array(Some(a.len()))?;
+                    stack.push(Walk::Array(a.iter()));
+                }
+                Value::Dictionary(d) => {
+                    sink.start_dict(Some(d.len()))?;
+                    stack.push(Walk::Dict(d.iter()));
+                }
+                Value::Boolean(b) => sink.scalar(Scalar::Boolean(*b))?,
+                Value::Data(d) => sink.scalar(Scalar::Data(d))?,
+                Value::Date(d) => sink.scalar(Scalar::Date(*d))?,
+                Value::Real(r) => sink.scalar(Scalar::Real(*r))?,
+                Value::Integer(i) => sink.scalar(Scalar::Integer(*i))?,
+                Value::String(s) => sink.scalar(Scalar::String(s))?,
+                Value::Uid(u) => sink.scalar(Scalar::Uid(*u))?,
+            }
+        }
+        let Some(top) = stack.last_mut() else {
+            return Ok(());
+        };
+        next = match top {
+            Walk::Array(items) => items.next(),
+            Walk::Dict(entries) => match entries.next() {
+                Some((k, v)) => {
+                    sink.key(k)?;
+                    Some(v)
+                }
+                None => None,
+            },
+        };
+        if next.is_none() {
+            stack.pop();
+            sink.end()?;
+        }
     }
 }

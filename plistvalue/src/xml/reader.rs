@@ -520,9 +520,10 @@ impl<'a> Parser<'a> {
                 let (start, end) = self.raw_content(tag)?;
                 let bad = (start, XmlError::BadDate);
                 let text = &self.b[start..end];
-                let at = match &mut self.date_text {
-                    None => date::parse(text),
-                    Some(read) => read(text),
+                let at = if self.date_text.is_none() {
+                    date::parse(text)
+                } else {
+                    self.dialect_date(text)
                 };
                 let at = at.ok_or(bad.clone())?;
                 self.close(tag).map_err(|_| bad)?;
@@ -566,6 +567,13 @@ impl<'a> Parser<'a> {
             let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
             Err((at, XmlError::UnknownTag(shown)))
         }
+    }
+
+    /// A date read by [`Parser::date_text`], out of line: CF's rules are the hot path.
+    #[cold]
+    #[inline(never)]
+    fn dialect_date(&mut self, text: &[u8]) -> Option<f64> {
+        self.date_text.as_mut().and_then(|read| read(text))
     }
 
     /// The content of an element read raw, up to the next `<`; the cursor moves there.
