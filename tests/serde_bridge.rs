@@ -356,7 +356,7 @@ fn plistvalue_round_trips_through_serde_with_dates_uids_and_data() {
 fn deep_plistvalue_decodes_iteratively() {
     let mut v = plist!([]);
     for _ in 0..10_000 {
-        v = PlistValue::Array(vec![v]);
+        v = PlistValue::Array(vec![v].into());
     }
     let bytes = plistvalue::to_vec(&v).unwrap();
     let back: PlistValue = plistvalue::serde::from_slice(&bytes).unwrap();

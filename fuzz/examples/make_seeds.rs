@@ -56,9 +56,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (Uid::new(7)), [], {}, { "k": [1, [2, [3]]] }
     ]);
     let int_keys = plist!([{ "1": "a", "4294967295": "b" }, { "7": "c" }, {}]);
-    let mut deep = PlistValue::Array(Vec::new());
+    let mut deep = PlistValue::Array(plistvalue::Array::new());
     for _ in 0..200 {
-        deep = PlistValue::Array(vec![deep]);
+        deep = PlistValue::Array(vec![deep].into());
     }
     for (name, value) in [
         ("project", &project),

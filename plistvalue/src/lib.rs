@@ -91,7 +91,9 @@ pub use error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind, PathSegment, X
 pub use keypath::{KeyPath, KeyPathError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};
-pub use value::{key_order, Data, Date, Dictionary, Integer, Key, PlistValue, Uid, ValueIndex};
+pub use value::{
+    key_order, Array, Data, Date, Dictionary, Integer, Key, PlistValue, Uid, ValueIndex,
+};
 pub use writer::{Encoder, Frame, ObjRef, MAX_ENCODE_DEPTH};
 
 /// The iterator and entry types of [`Dictionary`].

@@ -50,7 +50,7 @@ fn an_apps_class_decodes_into_a_derived_type() {
         "created": Date::from_seconds_since_2001(7.0),
         "tags": ["home", "list"],
     });
-    let tree = PlistValue::Array(vec![note.clone(), note]);
+    let tree = PlistValue::Array(vec![note.clone(), note].into());
     let bytes = archive::archive(&tree).unwrap();
     let notes: Vec<Note> = archive::from_slice(&bytes).unwrap();
     assert_eq!(notes.len(), 2);

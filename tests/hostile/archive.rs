@@ -38,7 +38,7 @@ fn d(entries: &[(&str, PlistValue)]) -> PlistValue {
 }
 
 fn a(items: Vec<PlistValue>) -> PlistValue {
-    PlistValue::Array(items)
+    PlistValue::Array(items.into())
 }
 
 fn uids(range: impl IntoIterator<Item = u64>) -> PlistValue {
@@ -914,7 +914,7 @@ fn a_dag_unarchive_accepts_decodes_from_its_archive_too() {
     assert!(archive.as_bytes().len() < 1000);
     assert_eq!(archive.to_value().unwrap(), tree);
     let typed: Vec<PlistValue> = archive::from_slice(&bytes).unwrap();
-    assert_eq!(PlistValue::Array(typed), tree);
+    assert_eq!(PlistValue::Array(typed.into()), tree);
 }
 
 /// Found by the fuzz target `unarchive`: an inline `"$null"` string in a field's array

@@ -169,7 +169,7 @@ fn a_typed_error_names_the_line_of_the_element_that_caused_it() {
         .collect();
     doc.as_dictionary_mut()
         .unwrap()
-        .insert("messages", PlistValue::Array(messages));
+        .insert("messages", PlistValue::Array(messages.into()));
     // messages[2].id is a string: the same text, and so the same uniqued object, as
     // every method and url; the error must still point at messages[2].id.
     doc["messages"][2]["id"] = PlistValue::String("GET".into());
@@ -325,7 +325,11 @@ fn the_writer_refuses_what_xml_cannot_hold() {
         assert_eq!(xml_kind(&e), Some(&XmlError::Null), "{e:?}");
         assert!(plistvalue::to_vec(&v).is_ok(), "binary writes it");
     }
-    let deep = |n| (0..n).fold(PlistValue::Boolean(true), |v, _| PlistValue::Array(vec![v]));
+    let deep = |n| {
+        (0..n).fold(PlistValue::Boolean(true), |v, _| {
+            PlistValue::Array(vec![v].into())
+        })
+    };
     let xml = plistvalue::to_vec_xml(&deep(512)).unwrap();
     assert_eq!(
         plistvalue::from_bytes::<PlistValue>(&xml).unwrap(),

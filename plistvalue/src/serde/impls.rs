@@ -13,7 +13,7 @@ use ::serde::ser::{Serialize, SerializeMap, Serializer};
 use super::compat;
 use crate::error::ErrorKind;
 use crate::format;
-use crate::value::{Data, Date, Dictionary, Integer, Key, PlistValue, Uid};
+use crate::value::{Array, Data, Date, Dictionary, Integer, Key, PlistValue, Uid};
 use crate::writer::MAX_ENCODE_DEPTH;
 
 impl Serialize for Date {
@@ -191,6 +191,27 @@ impl Visitor<'_> for KeyVisitor {
     }
 }
 
+/// A sequence of values; like a `PlistValue`'s, past [`MAX_ENCODE_DEPTH`] levels
+/// serializing is an error.
+impl Serialize for Array {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let _level = SerializeLevel::enter()?;
+        s.collect_seq(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Array {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Array, D::Error> {
+        match PlistValue::deserialize(d)? {
+            PlistValue::Array(a) => Ok(a),
+            v => Err(de::Error::invalid_type(
+                Unexpected::Other(v.kind_name()),
+                &"an array",
+            )),
+        }
+    }
+}
+
 impl Serialize for Dictionary {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.len()))?;
@@ -223,10 +244,7 @@ impl Serialize for PlistValue {
             PlistValue::Date(d) => d.serialize(s),
             PlistValue::Data(d) => s.serialize_bytes(d),
             PlistValue::String(t) => s.serialize_str(t),
-            PlistValue::Array(a) => {
-                let _level = SerializeLevel::enter()?;
-                s.collect_seq(a)
-            }
+            PlistValue::Array(a) => a.serialize(s),
             PlistValue::Dictionary(d) => {
                 let _level = SerializeLevel::enter()?;
                 d.serialize(s)
@@ -342,7 +360,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some(v) = seq.next_element()? {
             out.push(v);
         }
-        Ok(PlistValue::Array(out))
+        Ok(PlistValue::Array(out.into()))
     }
     /// The first of duplicate keys wins, as in CoreFoundation.
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PlistValue, A::Error> {

@@ -327,6 +327,16 @@ impl Dictionary {
     }
 }
 
+/// Drops deep values with an explicit stack (`drop_deep` in `value`), so that a
+/// million nested dictionaries do not take a million nested calls.
+impl Drop for Dictionary {
+    fn drop(&mut self) {
+        if self.values().any(PlistValue::has_children) {
+            super::drop_deep(self.take_entries().into_iter().map(|(_, v)| v));
+        }
+    }
+}
+
 impl Default for Dictionary {
     fn default() -> Dictionary {
         Dictionary::new()
