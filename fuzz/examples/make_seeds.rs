@@ -21,7 +21,7 @@ fn message(id: i64, comment: Option<&str>) -> PlistValue {
         "response": { "headers": [], "body": (plistvalue::Data::new(vec![1, 2, 3, 4])) }
     });
     if let (Some(c), PlistValue::Dictionary(d)) = (comment, &mut m) {
-        d.insert("comment", c);
+        d.insert("comment", c.into());
     }
     m
 }
