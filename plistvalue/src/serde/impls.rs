@@ -12,7 +12,6 @@ use ::serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::compat;
 use crate::error::ErrorKind;
-use crate::format;
 use crate::value::{Array, Data, Date, Dictionary, Integer, Key, PlistValue, Uid};
 use crate::writer::MAX_ENCODE_DEPTH;
 
@@ -344,13 +343,15 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<PlistValue, E> {
         Ok(PlistValue::Data(v))
     }
-    /// Foundation's nil, as the serializer writes `None`.
+    /// Another format's null (`None`), as `serde_json::Value` reads it.
     fn visit_none<E>(self) -> Result<PlistValue, E> {
-        Ok(PlistValue::String(format::NULL_STRING.to_owned()))
+        Ok(PlistValue::Null)
     }
-    /// `()`, as the serializer writes it.
+    /// Another format's null (`()`; JSON's `null` arrives as one), as
+    /// `serde_json::Value` reads it and as `Serialize` writes `PlistValue::Null` to
+    /// any format but this crate's.
     fn visit_unit<E>(self) -> Result<PlistValue, E> {
-        Ok(PlistValue::String(String::new()))
+        Ok(PlistValue::Null)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<PlistValue, D::Error> {
         PlistValue::deserialize(d)

@@ -43,7 +43,7 @@
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
 //! | [`PlistValue`], `plist::Value` | the tree | same |
-//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`) | no null |
+//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`, and its null, `()` or `None`, reads back as `Null`, as in `serde_json::Value`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
 //! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
@@ -63,7 +63,8 @@
 //!   reading** buffer the value through `deserialize_any`, which sees a date as RFC
 //!   3339 text and a UID as an integer, as with the plist crate. [`Date`](crate::Date)
 //!   and `plist::Date` read that text back (to the nanosecond); a `PlistValue` in such
-//!   a place keeps a string and an integer. `$null` there is `None`.
+//!   a place keeps a string and an integer. `$null` there is `None`, and in a
+//!   `PlistValue` it is `Null`, as the `0x00` object is.
 //! - **`Vec<u8>` without `serde_bytes`** is written as an array of integers: serde
 //!   does not say a sequence holds bytes. The derive writes data.
 //! - **Enums with data** use the plist crate's `{name: value}`, not the derive's
