@@ -71,5 +71,5 @@ fn an_apps_class_decodes_into_a_derived_type() {
         .unwrap();
     assert_eq!(second, notes[1]);
     let err = archive::from_slice::<Vec<u64>>(&bytes).unwrap_err();
-    assert_eq!(err.path_string(), "[0]");
+    assert_eq!(err.path_string(), "0");
 }

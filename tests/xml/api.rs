@@ -177,7 +177,7 @@ fn a_typed_error_names_the_line_of_the_element_that_caused_it() {
     let text = String::from_utf8(xml.clone()).unwrap();
     let e = plistvalue::from_bytes::<Project>(&xml).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::TypeMismatch { .. }), "{e:?}");
-    assert_eq!(e.path_string(), "messages[2].id");
+    assert_eq!(e.path_string(), "messages.2.id");
     // Keys are sorted (id, method, url): messages 0 and 1 hold two "GET" strings
     // each, so message 2's id is the fifth.
     let want = line_of(&text, "<string>GET</string>", 4);

@@ -149,7 +149,7 @@ impl<'a> Document<'a> {
     /// let doc = Document::from_slice(&bytes).unwrap();
     /// assert_eq!(doc.decode_at::<u32>("/messages/0/size").unwrap(), 10);
     /// let err = doc.decode_at::<u32>("/messages/1/size").unwrap_err();
-    /// assert_eq!(err.path_string(), "messages[1].size");
+    /// assert_eq!(err.path_string(), "messages.1.size");
     /// ```
     ///
     /// # Errors

@@ -312,11 +312,13 @@ pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<PlistValue, Error> {
 ///
 /// # Errors
 /// When the value does not match `T`, or nests deeper than the default [`Limits`].
+/// The error names the key path in the value, and no byte offset: the bytes it went
+/// through are this function's own.
 pub fn from_value<T: DeserializeOwned>(value: PlistValue) -> Result<T, Error> {
     let mut bytes = Vec::new();
     Buffers::default().write_into(|enc| value.to_plist(enc), &mut bytes)?;
     drop(value);
-    from_slice_with_limits(&bytes, Limits::default())
+    from_slice_with_limits(&bytes, Limits::default()).map_err(Error::without_position)
 }
 
 /// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the
