@@ -19,6 +19,19 @@ impl ToPlist for Dictionary {
     }
 }
 
+/// A dictionary key, written as the string it is.
+impl ToPlist for Key {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.str(self))
+    }
+
+    #[inline]
+    fn __plist_key(&self) -> Option<std::borrow::Cow<'_, str>> {
+        Some(std::borrow::Cow::Borrowed(self))
+    }
+}
+
 impl ToPlist for Array {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         encode_value_tree(Container::Array(self), enc)
