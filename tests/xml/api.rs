@@ -257,6 +257,71 @@ fn key_order_sorted_for_xml_by_default_and_on_request_for_binary() {
     assert_eq!(bin_sorted, doc, "same entries");
 }
 
+/// `plistvalue::serde` has the same choice as `XmlWriter`: CF's sorted order by
+/// default, the value's own order (a struct's fields as declared, as the plist crate
+/// writes them) on request; either way the text is what `XmlWriter` writes for the
+/// same tree, and the kept order is the plist crate's.
+#[test]
+fn serde_xml_sorts_keys_by_default_and_keeps_the_value_order_on_request() {
+    #[derive(serde::Serialize)]
+    struct Inner {
+        z: bool,
+        #[serde(rename = "é")]
+        e: bool,
+        #[serde(rename = "Z")]
+        big_z: bool,
+    }
+    #[derive(serde::Serialize)]
+    struct Outer {
+        b: i64,
+        a: Inner,
+    }
+    let value = Outer {
+        b: 1,
+        a: Inner {
+            z: true,
+            e: false,
+            big_z: true,
+        },
+    };
+    let doc = plist!({ "b": 1, "a": { "z": true, "é": false, "Z": true } });
+    let keys = |xml: &[u8]| -> Vec<String> {
+        let text = std::str::from_utf8(xml).unwrap();
+        text.split("<key>")
+            .skip(1)
+            .map(|k| k.split("</key>").next().unwrap().to_owned())
+            .collect()
+    };
+
+    let sorted = plistvalue::serde::to_vec_xml(&value).unwrap();
+    assert_eq!(sorted, plistvalue::to_vec_xml(&doc).unwrap());
+    assert_eq!(
+        sorted,
+        plistvalue::serde::XmlWriter::new().to_vec(&value).unwrap()
+    );
+    assert_eq!(keys(&sorted), ["a", "Z", "z", "é", "b"]);
+
+    let kept = plistvalue::serde::XmlWriter::new()
+        .sort_keys(false)
+        .to_vec(&value)
+        .unwrap();
+    assert_eq!(
+        kept,
+        XmlWriter::new().sort_keys(false).to_vec(&doc).unwrap()
+    );
+    assert_eq!(keys(&kept), ["b", "a", "z", "é", "Z"]);
+    let mut theirs = Vec::new();
+    plist::to_writer_xml(&mut theirs, &value).unwrap();
+    assert_eq!(keys(&kept), keys(&theirs), "the plist crate's order");
+
+    let mut written = Vec::new();
+    plistvalue::serde::XmlWriter::new()
+        .sort_keys(false)
+        .to_writer(&mut written, &value)
+        .unwrap();
+    assert_eq!(written, kept);
+}
+
 /// Each array holds the next twice: 48 levels describe 2^48 leaves.
 struct Dag(usize);
 
