@@ -270,7 +270,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     row!("dict.insert(key, value)", "dict.insert(key, value)", {
         let (mut a, mut b) = (tdict(), odict());
         let old_a = a.insert("z".into(), 5.into());
-        let old_b = b.insert("z", 5);
+        let old_b = b.insert("z", 5.into());
         assert_eq!(
             old_a.and_then(|v| v.as_signed_integer()),
             old_b.and_then(|v| v.as_i64())
@@ -291,7 +291,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     row!("dict.sort_keys()", "dict.sort_keys()", {
         let (mut a, mut b) = (tget("d").into_dictionary().unwrap(), odict());
         a.insert("a".into(), 0.into());
-        b.insert("a", 0);
+        b.insert("a", 0.into());
         a.sort_keys();
         b.sort_keys();
         assert_eq!(tkeys(&a), okeys(&b));

@@ -103,7 +103,7 @@ fn a_null_object_is_refused_as_the_plist_crate_refuses_it() {
         matches!(err.kind(), ErrorKind::TypeMismatch { found: "null", .. }),
         "{err}"
     );
-    assert_eq!(err.path_string(), "[0]");
+    assert_eq!(err.path_string(), "0");
     assert!(::plist::Value::from_reader(std::io::Cursor::new(&bytes)).is_err());
     // The native tree keeps it.
     let native: PlistValue = plistvalue::from_bytes(&bytes).unwrap();

@@ -38,7 +38,11 @@ fn null_and_depth_are_refused_on_the_way_in() {
         matches!(err.kind(), ErrorKind::TypeMismatch { found: "null", .. }),
         "{err}"
     );
-    let deep = |n: usize| (0..n).fold(PlistValue::Array(vec![]), |v, _| PlistValue::Array(vec![v]));
+    let deep = |n: usize| {
+        (0..n).fold(PlistValue::from(Vec::<PlistValue>::new()), |v, _| {
+            PlistValue::from(vec![v])
+        })
+    };
     assert!(Value::try_from(deep(511)).is_ok());
     let err = Value::try_from(deep(100_000)).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::DepthLimit(512)), "{err}");

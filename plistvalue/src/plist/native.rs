@@ -108,7 +108,7 @@ impl From<Value> for PlistValue {
                     Value::Uid(u) => PlistValue::Uid(value::Uid::new(u.get())),
                 }))
             },
-            PlistValue::Array,
+            |items| PlistValue::Array(items.into()),
             |entries| PlistValue::Dictionary(entries.into_iter().collect()),
         );
         converted.expect("no depth limit, and every value converts")
@@ -125,24 +125,22 @@ impl TryFrom<PlistValue> for Value {
         rebuild(
             root,
             Some(MAX_ENCODE_DEPTH),
-            |mut v| {
-                Ok(Level::Leaf(match &mut v {
-                    PlistValue::Array(items) => return Ok(Level::Array(std::mem::take(items))),
-                    PlistValue::Dictionary(d) => {
-                        return Ok(Level::Dict(std::mem::take(d).into_iter().collect()));
-                    }
+            |v| {
+                Ok(Level::Leaf(match v {
+                    PlistValue::Array(items) => return Ok(Level::Array(items.into())),
+                    PlistValue::Dictionary(d) => return Ok(Level::Dict(d.into_iter().collect())),
                     PlistValue::Null => {
                         return Err(Error::new(ErrorKind::TypeMismatch {
-                            expected: "a value plist::Value holds (it has no null)",
+                            expected: super::read::NO_NULL,
                             found: "null",
                         }));
                     }
-                    PlistValue::Boolean(b) => Value::Boolean(*b),
-                    PlistValue::Data(d) => Value::Data(std::mem::take(d)),
-                    PlistValue::Date(d) => Value::Date(date(*d)?),
-                    PlistValue::Real(r) => Value::Real(*r),
-                    PlistValue::Integer(i) => Value::Integer(Integer::from(*i)),
-                    PlistValue::String(s) => Value::String(std::mem::take(s)),
+                    PlistValue::Boolean(b) => Value::Boolean(b),
+                    PlistValue::Data(d) => Value::Data(d),
+                    PlistValue::Date(d) => Value::Date(date(d)?),
+                    PlistValue::Real(r) => Value::Real(r),
+                    PlistValue::Integer(i) => Value::Integer(Integer::from(i)),
+                    PlistValue::String(s) => Value::String(s),
                     PlistValue::Uid(u) => Value::Uid(Uid::new(u.get())),
                 }))
             },

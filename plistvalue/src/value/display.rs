@@ -331,12 +331,15 @@ mod tests {
     fn empty_containers_close_on_their_own_line() {
         let mut d = Dictionary::new();
         d.insert("empty", PlistValue::Dictionary(Dictionary::new()));
-        d.insert("list", PlistValue::Array(vec![]));
+        d.insert("list", PlistValue::Array(crate::value::Array::new()));
         assert_eq!(
             PlistValue::Dictionary(d).to_string(),
             "{\n  \"empty\" => {\n  }\n  \"list\" => [\n  ]\n}"
         );
-        assert_eq!(PlistValue::Array(vec![]).to_string(), "[\n]");
+        assert_eq!(
+            PlistValue::Array(crate::value::Array::new()).to_string(),
+            "[\n]"
+        );
     }
 
     /// Counts what it is given and refuses more than `cap` bytes.
@@ -358,11 +361,11 @@ mod tests {
     }
 
     fn nested(depth: usize) -> PlistValue {
-        let mut v = PlistValue::Array(vec![]);
+        let mut v = PlistValue::Array(crate::value::Array::new());
         for _ in 0..depth {
             let mut d = Dictionary::new();
             d.insert("k", v);
-            v = PlistValue::Array(vec![PlistValue::Dictionary(d)]);
+            v = PlistValue::Array(vec![PlistValue::Dictionary(d)].into());
         }
         v
     }
