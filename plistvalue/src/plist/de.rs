@@ -16,11 +16,11 @@ use ::serde::de::value::{MapAccessDeserializer, MapDeserializer};
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use ::serde::forward_to_deserialize_any;
 
-use super::read::{self, ExactDates};
+use super::read::{self, NodeSource};
 use super::{Date, Integer, Uid, Value};
 use crate::convert::rules;
 use crate::error::{Error, ErrorKind};
-use crate::reader::{DepthGuard, Kind, Node};
+use crate::reader::{DepthGuard, Kind};
 use crate::serde::compat::{PLIST_DATE, PLIST_UID, PLIST_VALUE};
 
 /// One value as the rules see it: a container's length, or a scalar.
@@ -95,13 +95,6 @@ impl<'v> Source<'v> for &'v Value {
     fn mismatch(self, expected: &'static str, found: &'static str) -> Error {
         Error::new(ErrorKind::TypeMismatch { expected, found })
     }
-}
-
-/// A node of a document, with the exact dates its XML text gave.
-#[derive(Clone, Copy)]
-pub(super) struct NodeSource<'n, 'd, 'a> {
-    pub(super) node: Node<'d, 'a>,
-    pub(super) dates: &'n ExactDates,
 }
 
 impl<'d, 'a> Source<'a> for NodeSource<'_, 'd, 'a> {

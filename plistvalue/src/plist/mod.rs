@@ -55,11 +55,14 @@
 //! - **Errors** are [`crate::Error`]: they say what and where (byte offset, XML
 //!   line and column, key path). Their text is not the plist crate's.
 //! - **Depth.** A file nested deeper than [`Limits`](crate::Limits)' depth (128
-//!   by default) is refused, and a value nested deeper than
-//!   [`MAX_ENCODE_DEPTH`](crate::MAX_ENCODE_DEPTH) is not written: `Value` drops,
-//!   clones and compares recursively, as the plist crate's does, so a hostile file
-//!   must not build one deeper than a stack. [`PlistValue`](crate::PlistValue) has
-//!   no such limit.
+//!   by default) is refused: `Value` drops, clones and compares recursively, as
+//!   the plist crate's does, so a hostile file must not build one deeper than a
+//!   stack. A binary plist is written at most
+//!   [`MAX_ENCODE_DEPTH`](crate::MAX_ENCODE_DEPTH) deep. [`PlistValue`](crate::PlistValue)
+//!   has neither limit.
+//! - **`is_eof`** is true wherever the input ends too early (a cut-off binary
+//!   plist, an XML element left open); the plist crate's only when its XML
+//!   tokenizer stops inside a tag.
 //! - **ASCII (`OpenStep`) plists** are not read yet; `from_reader_ascii` is absent.
 //! - **Not provided:** the `stream` event API and the `Serializer`/`Deserializer`
 //!   types (both behind the plist crate's unstable feature).
@@ -242,7 +245,7 @@ pub fn to_writer_xml_with_options<W: Write, T: Serialize + ?Sized>(
 ) -> Result<(), Error> {
     let mut sink = xml::XmlSink::new(writer, options);
     if !ser::serialize(value, &mut sink)? {
-        return Err(write::top_level_none());
+        return Err(ser::top_level_none());
     }
     sink.finish()
 }

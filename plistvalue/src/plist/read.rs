@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 use std::io::{Read, Seek};
 
-use super::de::NodeSource;
 use super::{Data, Date, Dictionary, Integer, Uid, Value};
 use crate::convert::{rules, FromPlist};
 use crate::error::{Error, ErrorKind};
@@ -19,6 +18,14 @@ use crate::xml;
 /// table holds for them: the binary reader sees only that double. Two dates in one
 /// file that round to the same double read as the first of them.
 pub(super) type ExactDates = HashMap<u64, Date>;
+
+/// A node of a document, with the exact dates its XML text gave: what the values
+/// and the serde models of this module are read from.
+#[derive(Clone, Copy)]
+pub(super) struct NodeSource<'n, 'd, 'a> {
+    pub(super) node: Node<'d, 'a>,
+    pub(super) dates: &'n ExactDates,
+}
 
 /// What a null object is refused as: the plist crate's tree has no null.
 pub(super) const NO_NULL: &str = "a value plist::Value holds (it has no null)";

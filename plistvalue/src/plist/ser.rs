@@ -70,7 +70,13 @@ pub(super) fn serialize<T: Serialize + ?Sized, S: Sink>(
 pub(super) fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, Error> {
     let mut sink = ValueSink::default();
     serialize(value, &mut sink)?;
-    sink.root.ok_or_else(super::write::top_level_none)
+    sink.root.ok_or_else(top_level_none)
+}
+
+/// A model that is a `None` at the top: no value to write, as in the plist crate.
+#[cold]
+pub(super) fn top_level_none() -> Error {
+    Error::new(ErrorKind::SerdeOrder("a top-level None has no plist form"))
 }
 
 struct Serializer<'s, S> {

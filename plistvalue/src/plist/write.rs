@@ -10,7 +10,7 @@ use ::serde::Serialize;
 use super::ser::{self, TableSink};
 use super::{Data, Date, Dictionary, Integer, Uid, Value};
 use crate::convert::{rules, ToPlist};
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::writer::{Buffers, Encoder, ObjRef};
 
 /// `value` as a binary plist into `writer`, in 64 KiB chunks.
@@ -28,16 +28,10 @@ pub(super) fn model_binary<W: Write, T: Serialize + ?Sized>(
         |enc| {
             let mut sink = TableSink::new(enc);
             ser::serialize(value, &mut sink)?;
-            sink.root.ok_or_else(top_level_none)
+            sink.root.ok_or_else(ser::top_level_none)
         },
         writer,
     )
-}
-
-/// A model that is a `None` at the top: no value to write, as in the plist crate.
-#[cold]
-pub(super) fn top_level_none() -> Error {
-    Error::new(ErrorKind::SerdeOrder("a top-level None has no plist form"))
 }
 
 /// Creates (or truncates) the file at `path`, writes it through a `BufWriter` with
