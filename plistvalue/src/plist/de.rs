@@ -19,7 +19,7 @@ use ::serde::forward_to_deserialize_any;
 use super::read::{self, NodeSource};
 use super::{Date, Integer, Uid, Value};
 use crate::convert::rules;
-use crate::error::{Error, ErrorKind};
+use crate::error::{CallOrder, Error, ErrorKind};
 use crate::reader::{DepthGuard, Kind};
 use crate::serde::compat::{PLIST_DATE, PLIST_UID, PLIST_VALUE};
 
@@ -242,7 +242,7 @@ impl<'s, S: Source<'s>> Deserializer<'s, S> {
         let v = visitor.visit_map(&mut map)?;
         if map.at < len {
             return Err(Error::new(ErrorKind::SerdeOrder(
-                "the dictionary was not read to its end",
+                CallOrder::DictionaryNotReadToEnd,
             )));
         }
         Ok(v)
@@ -430,7 +430,7 @@ impl<'de, 's, S: Source<'s>> de::MapAccess<'de> for &mut Map<'_, 's, S> {
         let (k, v) = self
             .value
             .take()
-            .ok_or(ErrorKind::SerdeOrder("next_value before next_key"))?;
+            .ok_or(ErrorKind::SerdeOrder(CallOrder::NextValueBeforeKey))?;
         let mode = if self.is_struct {
             Mode::Root
         } else {

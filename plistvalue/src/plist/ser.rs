@@ -12,7 +12,7 @@
 use ::serde::ser::{self, Serialize};
 
 use super::{Date, Dictionary, Integer, Uid, Value};
-use crate::error::{Error, ErrorKind};
+use crate::error::{CallOrder, Error, ErrorKind};
 use crate::serde::compat::{DATE, PLIST_DATE, PLIST_UID, UID};
 use crate::writer::{Encoder, Frame, ObjRef};
 
@@ -76,7 +76,10 @@ pub(super) fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value, Error>
 /// A model that is a `None` at the top: no value to write, as in the plist crate.
 #[cold]
 pub(super) fn top_level_none() -> Error {
-    Error::new(ErrorKind::SerdeOrder("a top-level None has no plist form"))
+    Error::new(ErrorKind::TypeMismatch {
+        expected: "a value the plist crate writes",
+        found: "None at the top",
+    })
 }
 
 struct Serializer<'s, S> {
@@ -558,9 +561,10 @@ impl<S: Sink> ser::Serializer for KeySerializer<'_, S> {
 /// crate's writers refuse too.
 #[cold]
 pub(super) fn key_without_value() -> Error {
-    Error::new(ErrorKind::SerdeOrder(
-        "a dictionary key without a value: a top-level variant holds a None",
-    ))
+    Error::new(ErrorKind::TypeMismatch {
+        expected: "a variant's content",
+        found: "None at the top",
+    })
 }
 
 /// A container of a tree being built.
@@ -584,7 +588,7 @@ impl ValueSink {
             Some(Building::Dict(dict, key)) => {
                 let key = key
                     .take()
-                    .ok_or(ErrorKind::SerdeOrder("a dictionary value without its key"))?;
+                    .ok_or(ErrorKind::SerdeOrder(CallOrder::SerializeValueBeforeKey))?;
                 dict.insert(key, v);
             }
         }
@@ -610,9 +614,7 @@ impl Sink for ValueSink {
                 *pending = Some(key.to_owned());
                 Ok(())
             }
-            _ => Err(Error::new(ErrorKind::SerdeOrder(
-                "a key outside a dictionary",
-            ))),
+            _ => unreachable!("keys are written inside the dictionary the serializer opened"),
         }
     }
     fn scalar(&mut self, v: Scalar<'_>) -> Result<(), Error> {
@@ -631,7 +633,7 @@ impl Sink for ValueSink {
             Some(Building::Array(items)) => Value::Array(items),
             Some(Building::Dict(dict, None)) => Value::Dictionary(dict),
             Some(Building::Dict(_, Some(_))) => return Err(key_without_value()),
-            None => return Err(Error::new(ErrorKind::SerdeOrder("an end without a start"))),
+            None => unreachable!("the serializer ends only what it started"),
         };
         self.add(v)
     }
@@ -669,7 +671,7 @@ impl<'e, 'a> TableSink<'e, 'a> {
             Some(Open::Dict(_, pairs, key)) => {
                 let k = key
                     .take()
-                    .ok_or(ErrorKind::SerdeOrder("a dictionary value without its key"))?;
+                    .ok_or(ErrorKind::SerdeOrder(CallOrder::SerializeValueBeforeKey))?;
                 pairs.push((k, r));
             }
         }
@@ -704,9 +706,7 @@ impl Sink for TableSink<'_, '_> {
                 *pending = Some(r);
                 Ok(())
             }
-            _ => Err(Error::new(ErrorKind::SerdeOrder(
-                "a key outside a dictionary",
-            ))),
+            _ => unreachable!("keys are written inside the dictionary the serializer opened"),
         }
     }
     fn scalar(&mut self, v: Scalar<'_>) -> Result<(), Error> {
@@ -732,7 +732,7 @@ impl Sink for TableSink<'_, '_> {
             Some(Open::Array(frame)) => self.enc.end_array(frame),
             Some(Open::Dict(frame, pairs, None)) => self.enc.end_dict_pairs(frame, &pairs),
             Some(Open::Dict(_, _, Some(_))) => return Err(key_without_value()),
-            None => return Err(Error::new(ErrorKind::SerdeOrder("an end without a start"))),
+            None => unreachable!("the serializer ends only what it started"),
         };
         self.add(r)
     }

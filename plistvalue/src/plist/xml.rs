@@ -256,7 +256,7 @@ impl<W: Write> Sink for XmlSink<'_, W> {
             let dict = self
                 .open
                 .pop()
-                .ok_or(ErrorKind::SerdeOrder("an end without a start"))?;
+                .expect("the serializer ends only what it started");
             self.tag(if dict { b"</dict>" } else { b"</array>" });
         }
         self.after_value()
