@@ -135,3 +135,8 @@ pub mod __private {
 #[cfg(all(doctest, feature = "xml", feature = "plist-compat"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// docs/ARCHIVE.md's examples are compiled and run as doctests too.
+#[cfg(all(doctest, feature = "xml"))]
+#[doc = include_str!("../../docs/ARCHIVE.md")]
+struct ArchiveDoctests;
