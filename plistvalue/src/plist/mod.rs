@@ -70,6 +70,11 @@
 //!   `plist!` macro (which builds a [`PlistValue`](crate::PlistValue)) into scope,
 //!   so the plist crate's is called by its path, `plist::plist!({ … })`; a file
 //!   that imported it (`use plist::plist;`) drops that import and writes the path.
+//! - **The name, the other way:** with this feature on (anywhere in a build: Cargo
+//!   unifies features), `use plistvalue::plist;` imports this module as well as
+//!   the `plist!` macro. A file that imports the macro and also uses the plist
+//!   crate itself by its name then reaches this module: write `::plist::…` for the
+//!   crate there.
 //! - **Other crates built on the `plist` crate** take its `Value`, not this one:
 //!   feature `plist-interop` converts between the two (`From` both ways).
 //!
