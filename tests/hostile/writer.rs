@@ -1,4 +1,4 @@
-//! USERS.md §5 F: the writer side, as round trips through the reader.
+//! Group f: the writer side, as round trips through the reader.
 
 use std::process::Command;
 

@@ -9,7 +9,7 @@ use crate::values;
 
 /// A format to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fmt {
+pub(crate) enum Fmt {
     Xml,
     Binary,
     Json,
@@ -19,7 +19,7 @@ pub enum Fmt {
 
 /// What an edit does at its keypath.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditOp {
+pub(crate) enum EditOp {
     Insert,
     Append,
     Replace,
@@ -27,7 +27,7 @@ pub enum EditOp {
 }
 
 /// The command, with its own arguments.
-pub enum Command {
+pub(crate) enum Command {
     Help,
     Version,
     Lint,
@@ -57,7 +57,7 @@ pub enum Command {
 
 /// The options that may follow a command.
 #[derive(Default)]
-pub struct Options {
+pub(crate) struct Options {
     pub silent: bool,
     pub readable: bool,
     pub no_newline: bool,
@@ -66,7 +66,7 @@ pub struct Options {
 }
 
 /// A parsed command line.
-pub struct Invocation {
+pub(crate) struct Invocation {
     pub command: Command,
     pub options: Options,
     pub files: Vec<String>,
@@ -75,7 +75,7 @@ pub struct Invocation {
 }
 
 /// A usage error: one line, then a pointer to `-help`, and exit 1.
-pub struct Usage(pub String);
+pub(crate) struct Usage(pub String);
 
 type Args<'a> = std::iter::Peekable<std::slice::Iter<'a, String>>;
 
@@ -117,7 +117,7 @@ const OPTIONS: &[(&str, Opt)] = &[
 ];
 
 /// The type names `-type` prints and `-expect` takes (CLI.md §6).
-pub const TYPE_NAMES: &[&str] = &[
+pub(crate) const TYPE_NAMES: &[&str] = &[
     "bool",
     "integer",
     "float",
@@ -231,7 +231,7 @@ fn unarchive(args: &mut Args<'_>) -> Result<Command, Usage> {
 }
 
 /// Reads the command line (without the program name).
-pub fn parse(argv: &[String]) -> Result<Invocation, Usage> {
+pub(crate) fn parse(argv: &[String]) -> Result<Invocation, Usage> {
     let mut args = argv.iter().peekable();
     let Some(first) = args.peek() else {
         return usage("No files specified.");
@@ -314,7 +314,7 @@ fn check(command: &Command, options: &Options, files: &[String]) -> Result<(), U
 }
 
 /// `--help`: every command and option, and the choices CLI.md leaves open.
-pub const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 usage: plistvalue -COMMAND [options] FILE...     (FILE '-' is stdin; -lint is the default)
 commands:
   -help, --help                  this text

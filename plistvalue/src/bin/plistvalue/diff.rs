@@ -6,7 +6,7 @@ use plistvalue::{key_order, Key, PlistValue};
 use crate::json::escape;
 
 /// The differences between `a` and `b`, one line each, in CLI.md's order.
-pub fn lines(a: &PlistValue, b: &PlistValue) -> Vec<String> {
+pub(crate) fn lines(a: &PlistValue, b: &PlistValue) -> Vec<String> {
     let mut out = Vec::new();
     // (keypath, left, right); a missing side is `None`.
     let mut stack: Vec<(String, Option<&PlistValue>, Option<&PlistValue>)> =

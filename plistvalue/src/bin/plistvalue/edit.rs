@@ -7,7 +7,7 @@ use crate::args::EditOp;
 
 /// Applies one edit to `root`, or says why not (the DETAIL of
 /// `Could not modify plist, error: DETAIL`).
-pub fn apply(
+pub(crate) fn apply(
     root: &mut PlistValue,
     op: EditOp,
     text: &str,

@@ -12,14 +12,14 @@ use crate::json;
 
 /// The formats a FILE can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     Binary,
     Xml,
     Json,
 }
 
 /// A FILE's bytes and the name messages use for it.
-pub struct Input {
+pub(crate) struct Input {
     /// The FILE as given, or `<stdin>`.
     pub name: String,
     /// The path, `None` for stdin.
@@ -28,10 +28,10 @@ pub struct Input {
 }
 
 /// A failure of one FILE: the whole line, which names what failed.
-pub struct Failure(pub String);
+pub(crate) struct Failure(pub String);
 
 /// Reads a FILE, `-` being stdin.
-pub fn read(file: &str) -> Result<Input, Failure> {
+pub(crate) fn read(file: &str) -> Result<Input, Failure> {
     if file == "-" {
         let mut bytes = Vec::new();
         io::stdin().lock().read_to_end(&mut bytes).map_err(|e| {
@@ -60,7 +60,7 @@ pub fn read(file: &str) -> Result<Input, Failure> {
 impl Input {
     /// The format, from the first bytes: `bplist00`, then `<` (after an optional
     /// byte-order mark and white space), then `{` or `[`.
-    pub fn source(&self) -> Result<Source, Failure> {
+    pub(crate) fn source(&self) -> Result<Source, Failure> {
         let b = &self.bytes;
         if b.starts_with(b"bplist") {
             return if b.starts_with(b"bplist00") {
@@ -85,7 +85,7 @@ impl Input {
 
     /// `NAME: ERROR` for a library error (which carries its byte offset, or line,
     /// column and offset).
-    pub fn fail(&self, e: Option<plistvalue::Error>) -> Failure {
+    pub(crate) fn fail(&self, e: Option<plistvalue::Error>) -> Failure {
         match e {
             Some(e) => Failure(format!("{}: {e}", self.name)),
             None => Failure(format!("{}: not a property list", self.name)),
@@ -93,7 +93,7 @@ impl Input {
     }
 
     /// The whole tree, of any format.
-    pub fn decode(&self) -> Result<(PlistValue, Source), Failure> {
+    pub(crate) fn decode(&self) -> Result<(PlistValue, Source), Failure> {
         let source = self.source()?;
         let value = match source {
             Source::Binary | Source::Xml => {
@@ -111,7 +111,12 @@ impl Input {
 }
 
 /// `v` as a document in `fmt` (not raw). `readable` is `-r`, for JSON.
-pub fn encode(name: &str, v: &PlistValue, fmt: Fmt, readable: bool) -> Result<Vec<u8>, Failure> {
+pub(crate) fn encode(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+) -> Result<Vec<u8>, Failure> {
     let bytes = match fmt {
         Fmt::Binary => plistvalue::to_vec(v),
         Fmt::Xml | Fmt::Raw => plistvalue::to_vec_xml(v),
@@ -128,13 +133,13 @@ pub fn encode(name: &str, v: &PlistValue, fmt: Fmt, readable: bool) -> Result<Ve
 }
 
 /// Where a result goes.
-pub enum Dest {
+pub(crate) enum Dest {
     Stdout,
     Path(PathBuf),
 }
 
 /// CLI.md §2's rule: `-o -`, `-o PATH`, `-e EXT`, stdin to stdout, else in place.
-pub fn destination(options: &Options, input: &Input) -> Dest {
+pub(crate) fn destination(options: &Options, input: &Input) -> Dest {
     if let Some(out) = &options.out {
         return if out == "-" {
             Dest::Stdout
@@ -155,10 +160,10 @@ pub fn destination(options: &Options, input: &Input) -> Dest {
 }
 
 /// A closed stdout ends the command quietly with status 1 (CLI.md §2).
-pub struct BrokenPipe;
+pub(crate) struct BrokenPipe;
 
 /// Writes to stdout; a closed pipe is [`BrokenPipe`].
-pub fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
+pub(crate) fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
@@ -169,7 +174,7 @@ pub fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
 /// a temporary file beside it, renamed over it, with its permission bits; through
 /// a symbolic link, the file it points to. Anything else (`/dev/null`, a FIFO) is
 /// written in place, since renaming over it would replace the device itself.
-pub fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
+pub(crate) fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
     match dest {
         Dest::Stdout => stdout(bytes).map_err(|BrokenPipe| WriteError::Pipe),
         Dest::Path(path) => {
@@ -179,7 +184,7 @@ pub fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
 }
 
 /// Why a write failed.
-pub enum WriteError {
+pub(crate) enum WriteError {
     Pipe,
     Io(String),
 }

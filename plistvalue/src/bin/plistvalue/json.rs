@@ -12,13 +12,13 @@ use crate::text;
 
 /// A value JSON cannot hold: its type name and keypath, for
 /// `invalid object in plist for destination format (TYPE at KEYPATH)`.
-pub struct Unrepresentable {
+pub(crate) struct Unrepresentable {
     pub type_name: &'static str,
     pub keypath: String,
 }
 
 /// A component of a keypath in a message, with its dots escaped (CLI.md §4).
-pub fn escape(component: &str) -> String {
+pub(crate) fn escape(component: &str) -> String {
     component.replace('.', r"\.")
 }
 
@@ -30,7 +30,7 @@ enum Frame<'a> {
 
 /// Writes `v` as JSON text: compact, or `serde_json`'s pretty form with keys in
 /// `-p` order when `readable`. No newline follows.
-pub fn write(v: &PlistValue, readable: bool) -> Result<Vec<u8>, Unrepresentable> {
+pub(crate) fn write(v: &PlistValue, readable: bool) -> Result<Vec<u8>, Unrepresentable> {
     let mut out = Vec::new();
     // The keypath of the value being written, one component per open container.
     let mut path: Vec<String> = Vec::new();
@@ -151,7 +151,7 @@ fn entries(d: &Dictionary, sorted: bool) -> Vec<(&Key, &PlistValue)> {
 }
 
 /// A JSON syntax error: what, and where.
-pub struct SyntaxError {
+pub(crate) struct SyntaxError {
     pub message: String,
     pub line: usize,
     pub column: usize,
@@ -160,7 +160,7 @@ pub struct SyntaxError {
 
 /// Reads JSON text into a tree (CLI.md §7 "Reading"). `serde_json` stops at 128
 /// levels, so its own recursion is bounded; the conversion here does not recurse.
-pub fn read(bytes: &[u8]) -> Result<PlistValue, SyntaxError> {
+pub(crate) fn read(bytes: &[u8]) -> Result<PlistValue, SyntaxError> {
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
         let offset = offset_of(bytes, e.line(), e.column());
         let message = e.to_string();

@@ -8,7 +8,7 @@
 use plistvalue::{Document, Error, ErrorKind, Kind, Limits, Node};
 
 /// CoreFoundation's nesting limit (FORMAT.md §4.1): every file it reads is read.
-pub const MAX_DEPTH: usize = 512;
+pub(crate) const MAX_DEPTH: usize = 512;
 
 /// Where an object is in the walk.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,7 +22,7 @@ enum Mark {
 
 /// Checks a binary plist whole; its nesting depth (the root container is 1, a
 /// scalar root 0).
-pub fn binary(bytes: &[u8]) -> Result<u32, Error> {
+pub(crate) fn binary(bytes: &[u8]) -> Result<u32, Error> {
     let doc = Document::with_limits(bytes, Limits::default().max_depth(MAX_DEPTH))?;
     doc.validate_all()?;
     walk(&doc)

@@ -5,6 +5,9 @@
 //!
 //! Build with `cargo build --release -p plistvalue --features cli`.
 
+// A binary has no public API: every module's items are the crate's own.
+#![warn(unreachable_pub)]
+
 mod args;
 mod diff;
 mod edit;

@@ -97,7 +97,7 @@ fn children<'d, 'a>(node: &Node<'d, 'a>) -> Result<Vec<Node<'d, 'a>>, Error> {
 }
 
 /// The report for binary bytes (`header` names the format and the size).
-pub fn report(name: &str, header: &str, bytes: &[u8]) -> Result<String, Error> {
+pub(crate) fn report(name: &str, header: &str, bytes: &[u8]) -> Result<String, Error> {
     let depth = lint::binary(bytes)?;
     let doc = Document::from_slice(bytes)?;
     let trailer = &bytes[bytes.len() - 32..];

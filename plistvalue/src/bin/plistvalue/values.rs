@@ -9,12 +9,12 @@ use plistvalue::{Array, Date, Dictionary, Integer, PlistValue};
 use crate::json;
 
 /// True for the flags that take no VALUE.
-pub fn takes_no_value(flag: &str) -> bool {
+pub(crate) fn takes_no_value(flag: &str) -> bool {
     matches!(flag, "-array" | "-dictionary")
 }
 
 /// The value `-TYPE VALUE` gives, or the usage error's text.
-pub fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
+pub(crate) fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
     let value = match flag {
         "-bool" => boolean(text),
         "-integer" => integer(text),
