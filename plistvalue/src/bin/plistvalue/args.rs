@@ -1,5 +1,5 @@
 //! plutil's command line: a command word with its own arguments in a fixed order,
-//! then options and files in any order (CLI.md §1). No argument-parsing crate
+//! then options and files in any order (CLI.md, "Usage"). No argument-parsing crate
 //! reads single-dash words such as `-convert` or `-extract KEYPATH FMT` as plutil
 //! does, so this is a small table: one row per command, one per option.
 
@@ -116,7 +116,7 @@ const OPTIONS: &[(&str, Opt)] = &[
     ("-e", Opt::Arg(|o, a| o.ext = Some(a))),
 ];
 
-/// The type names `-type` prints and `-expect` takes (CLI.md §6).
+/// The type names `-type` prints and `-expect` takes (CLI.md, "Raw values and type names").
 pub(crate) const TYPE_NAMES: &[&str] = &[
     "bool",
     "integer",
@@ -339,15 +339,17 @@ options: -s silent  -r readable JSON  -n no newline  -o PATH (- = stdout)  -e EX
 keypaths: a.b.0 (array indices are digits); '\\.' is a literal dot: 'com\\.apple\\.foo.bar'
 type names: bool integer float string date data array dictionary uid null
 
-Where plistvalue differs from plutil (CLI.md, \"Stated choices\"):
+Where plistvalue differs from plutil (CLI.md, \"Differences from plutil\"):
   errors go to stderr, results to stdout; FILE '-' without -o writes to stdout
-  writes are atomic (a temporary file renamed over the target); a destination that
-  is not a regular file (/dev/null, a FIFO) is written in place
+  writes keep the file's mode, owner, group and hard links (atomically where a rename
+  can); a file you may not write is refused, as by '>' (CLI.md, \"Writing files\")
+  edits keep dictionary key order in every format; -convert xml1 sorts keys as CF does
+  every command reads and writes at most 512 nested levels, CoreFoundation's limit
   -bool takes YES/TRUE/NO/FALSE, -integer and -float take only numbers; else an error
   -replace ARRAY.i replaces element i; -append on a missing key is an error
   -o with several FILEs is an error; -extract ... json checks only the value
   JSON: scalar roots are written, '/' is not escaped, reals keep a '.' or exponent
   UIDs print as <CFKeyedArchiverUID>{value = N}, type uid, raw the number
-  keys sort by the rule of CLI.md section 5 (numbers by value, ASCII case folded)
+  keys sort by CLI.md's rule (numbers by value, ASCII case folded)
   -lint reads each object once: shared subtrees are valid, as CoreFoundation reads them
 ";

@@ -1,4 +1,4 @@
-//! `-diff A B` (CLI.md §11.4): a tree diff by keypath, with types kept apart (`3`
+//! `-diff A B` (CLI.md, "-diff"): a tree diff by keypath, with types kept apart (`3`
 //! is not `3.0`), walked depth first with an explicit stack.
 
 use plistvalue::{key_order, Key, PlistValue};

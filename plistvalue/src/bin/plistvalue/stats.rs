@@ -1,4 +1,4 @@
-//! `-stats` (CLI.md §11.1): what a binary plist's object table is made of, by
+//! `-stats` (CLI.md, "-stats"): what a binary plist's object table is made of, by
 //! type and size, what uniquing saves, and what no path reaches. One pass over the
 //! offset table after `-lint`'s checks; no tree is built.
 

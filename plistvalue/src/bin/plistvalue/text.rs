@@ -1,11 +1,11 @@
 //! The text forms of one value: its type name (`-type`, `-expect`) and its raw
-//! form (`-extract … raw`), as CLI.md §6 gives them.
+//! form (`-extract … raw`), as CLI.md's "Raw values and type names" gives them.
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use plistvalue::{key_order, Date, Key, Kind, PlistValue};
 
-/// The type name of a value (CLI.md §6).
+/// The type name of a value (CLI.md, "Raw values and type names").
 pub(crate) fn type_name(v: &PlistValue) -> &'static str {
     match v {
         PlistValue::Boolean(_) => "bool",

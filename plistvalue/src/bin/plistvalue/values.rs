@@ -1,4 +1,4 @@
-//! The value flags of `-insert` and `-replace` (CLI.md §8). Strict where plutil is
+//! The value flags of `-insert` and `-replace` (CLI.md, "Value flags"). Strict where plutil is
 //! lenient: a value that does not parse is an error, never a silent 0 or NO.
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
@@ -6,7 +6,7 @@ use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
 use plistvalue::{Array, Date, Dictionary, Integer, PlistValue};
 
-use crate::json;
+use crate::{json, tree};
 
 /// True for the flags that take no VALUE.
 pub(crate) fn takes_no_value(flag: &str) -> bool {
@@ -23,7 +23,10 @@ pub(crate) fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
         "-date" => date(text),
         "-data" => data(text),
         "-xml" => xml(text),
-        "-json" => json::read(text.as_bytes()).ok(),
+        // A property list has no null, in any format.
+        "-json" => json::read(text.as_bytes())
+            .ok()
+            .filter(|v| tree::first_null(v).is_none()),
         "-array" => Some(PlistValue::Array(Array::new())),
         "-dictionary" => Some(PlistValue::Dictionary(Dictionary::new())),
         _ => return Err(format!("Unknown insert or replace type {flag}")),
@@ -159,6 +162,12 @@ mod tests {
             PlistValue::Array(vec![PlistValue::from(1)].into())
         );
         assert_eq!(parse("-json", "\"t\"").unwrap(), PlistValue::from("t"));
+        for null in ["null", "[1,null]", r#"{"a":{"b":null}}"#] {
+            assert_eq!(
+                parse("-json", null).unwrap_err(),
+                format!("Failed to parse value {null} with type -json")
+            );
+        }
         assert_eq!(
             parse("-wat", "x").unwrap_err(),
             "Unknown insert or replace type -wat"
