@@ -2,8 +2,6 @@
 //! whose errors carry the whole key path, and error paths that parse back as
 //! plutil keypaths.
 
-use std::collections::HashMap;
-
 use plistvalue::{plist, Document, ErrorKind, KeyPath, PathSegment, PlistValue};
 
 fn messages(n: usize) -> PlistValue {
@@ -139,6 +137,12 @@ fn decode_at_decodes_one_value_and_names_the_whole_path() {
 /// so it can be pasted into `plistvalue -extract`.
 #[test]
 fn an_error_path_parses_back_as_the_keypath_of_its_place() {
+    use std::collections::HashMap;
+    type Deep = (
+        u64,
+        HashMap<String, HashMap<String, HashMap<String, Vec<u64>>>>,
+    );
+    type Shallow = (u64, HashMap<String, HashMap<String, u64>>);
     let keys = [
         "NSExceptionDomains",
         "example.com",
@@ -151,10 +155,9 @@ fn an_error_path_parses_back_as_the_keypath_of_its_place() {
         "[0]",
         "trailing\\",
     ];
-    // One path through dictionaries and arrays per key, the key in the middle and
-    // last (a key ending in `\` only last: no keypath names it before a step). The
-    // error is a decode's, which fails at the string "found".
-    type Inner<T> = (u64, HashMap<String, HashMap<String, T>>);
+    // One path through arrays and dictionaries per key, the key in the middle and
+    // last (a key ending in `\` only last: no keypath names it before a step), to a
+    // string where the type wants an integer.
     for (i, key) in keys.iter().enumerate() {
         for last in [false, true] {
             if key.ends_with('\\') && !last {
@@ -164,14 +167,16 @@ fn an_error_path_parses_back_as_the_keypath_of_its_place() {
             if !last {
                 v = plist!({ "z": [0, (v)] });
             }
-            v = plist!({ (*key): (v) });
-            v = plist!([(i), { "k.k": (v) }]);
+            let v = plist!([(i), { "k.k": { (*key): (v) } }]);
             let err = if last {
-                plistvalue::from_value::<Inner<u8>>(v.clone()).unwrap_err()
+                plistvalue::from_value::<Shallow>(v.clone()).unwrap_err()
             } else {
-                plistvalue::from_value::<Inner<HashMap<String, (u8, u8)>>>(v.clone()).unwrap_err()
+                plistvalue::from_value::<Deep>(v.clone()).unwrap_err()
             };
-
+            assert!(
+                matches!(err.kind(), ErrorKind::TypeMismatch { .. }),
+                "{err}"
+            );
             let text = err.path_string();
             let path: KeyPath = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(
@@ -182,10 +187,9 @@ fn an_error_path_parses_back_as_the_keypath_of_its_place() {
             assert!(err.to_string().ends_with(&format!(" at `{text}`")), "{err}");
         }
     }
-    let dotted = plist!({ "NSExceptionDomains": { "example.com": { "x": "s" } } });
-    let err =
-        plistvalue::from_value::<HashMap<String, HashMap<String, HashMap<String, u8>>>>(dotted)
-            .unwrap_err();
+    let v = plist!({ "NSExceptionDomains": { "example.com": { "x": "yes" } } });
+    let err = plistvalue::from_value::<HashMap<String, HashMap<String, HashMap<String, bool>>>>(v)
+        .unwrap_err();
     assert_eq!(err.path_string(), r"NSExceptionDomains.example\.com.x");
 }
 

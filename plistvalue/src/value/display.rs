@@ -436,7 +436,7 @@ mod tests {
         assert!(text.contains(&want), "{}", &text[text.len() - 3000..]);
         let mut d = Dictionary::new();
         d.insert("a", PlistValue::from(1));
-        d.insert("b", PlistValue::Array(vec![].into()));
+        d.insert("b", PlistValue::Array(crate::value::Array::new()));
         let mut v = PlistValue::Dictionary(d);
         for _ in 0..MAX_DEPTH {
             v = PlistValue::Array(vec![v].into());
@@ -445,7 +445,7 @@ mod tests {
             .to_string()
             .contains("0 => { ... 2 entries, nested deeper than 512 levels }\n"));
         // An empty container shows all it has.
-        let empty = (0..MAX_DEPTH).fold(PlistValue::Array(vec![].into()), |v, _| {
+        let empty = (0..MAX_DEPTH).fold(PlistValue::Array(crate::value::Array::new()), |v, _| {
             PlistValue::Array(vec![v].into())
         });
         assert!(!empty.to_string().contains("deeper"));

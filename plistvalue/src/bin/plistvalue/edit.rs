@@ -204,7 +204,7 @@ mod tests {
             assert_eq!(edit(doc.clone(), op, path, one()).unwrap_err(), want);
         }
         // Nothing nests deeper than 512 levels.
-        let deep = (1..MAX_DEPTH).fold(PlistValue::Array(Vec::new().into()), |v, _| {
+        let deep = (1..MAX_DEPTH).fold(PlistValue::Array(plistvalue::Array::new()), |v, _| {
             PlistValue::Array(vec![v].into())
         });
         let shallower = deep.as_array().unwrap()[0].clone();

@@ -94,7 +94,7 @@ mod tests {
     use plistvalue::plist;
 
     fn chain(levels: usize) -> PlistValue {
-        (1..levels).fold(PlistValue::Array(Vec::new().into()), |v, _| {
+        (1..levels).fold(PlistValue::Array(plistvalue::Array::new()), |v, _| {
             PlistValue::Array(vec![v].into())
         })
     }
