@@ -31,6 +31,7 @@ mod framing;
 mod graph;
 mod interner;
 mod limits;
+mod overlap;
 mod refs;
 mod serde_paths;
 mod stack;

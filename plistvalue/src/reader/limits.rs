@@ -3,8 +3,9 @@
 /// Limits for decoding a document into typed values or a [`crate::PlistValue`].
 ///
 /// Lazy navigation of a [`crate::Document`] needs none: every step is bounded by the
-/// input (a large string is checked once per document, so a reference to it costs
-/// at most 256 bytes of scanning, not its length). Decoding does: a 200-byte file of
+/// input (however a file's string objects overlap, checking that one is text costs
+/// at most 512 bytes of scanning once the checks have scanned the input's length,
+/// not its length). Decoding does: a 200-byte file of
 /// shared subtrees can describe 2^64 values, and a recursive type recurses once per
 /// level. Every decode path (the derive, serde, `PlistValue`) charges the same
 /// budgets: values to the node budget; every byte of text or data a decode copies,

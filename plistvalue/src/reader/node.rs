@@ -303,6 +303,33 @@ impl<'d, 'a> Node<'d, 'a> {
         }
     }
 
+    /// Checks that this is a string that [`Node::to_str`] reads, without
+    /// converting it: an ASCII string always reads (bytes above 0x7F as
+    /// Latin-1), a UTF-16 one unless it holds an unpaired surrogate. What a
+    /// check costs is bounded whatever the file, however its strings overlap,
+    /// where `to_str` converts the whole string every time.
+    ///
+    /// ```
+    /// use plistvalue::{plist, Document};
+    /// let bytes = plistvalue::to_vec(&plist!(["plain", "naïve ☺"])).unwrap();
+    /// let doc = Document::from_slice(&bytes).unwrap();
+    /// for s in doc.root().unwrap().elements().unwrap() {
+    ///     s.unwrap().check_str().unwrap();
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Node::to_str`]: when this is not a string, or a UTF-16 one holds an
+    /// unpaired surrogate.
+    pub fn check_str(&self) -> Result<(), Error> {
+        match format::type_of(self.head.marker) {
+            format::ASCII => Ok(()),
+            format::UTF16 if self.doc.is_utf16(&self.head) => Ok(()),
+            format::UTF16 => Err(self.error(ErrorKind::InvalidString("unpaired UTF-16 surrogate"))),
+            _ => Err(self.mismatch("string")),
+        }
+    }
+
     /// True when this is a string equal to `key`. Compares raw ASCII or UTF-16
     /// bytes; allocates nothing.
     pub fn str_eq(&self, key: &str) -> bool {
