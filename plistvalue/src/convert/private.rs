@@ -292,6 +292,9 @@ pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
         if outer(&field) {
             continue;
         }
+        if let Key::Ascii(text) = field.key() {
+            rules::charge_map_key(node, text)?;
+        }
         let (k, v) = (field.node()?, field.value()?);
         rules::string_key(&k)?;
         let key = K::from_plist(&k)?;

@@ -107,6 +107,24 @@ pub(crate) fn string_key(key: &Node<'_, '_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Keys longer than this are charged to the byte budget when a map reads them,
+/// borrowed or not: a map hashes or compares each key whole, and a file may repeat
+/// a megabyte key a million times. A shorter key costs a map at most this much.
+/// No struct's field name is this long: a struct never compares such a key, and
+/// should one have such a name, a repeat of it reaches serde's visitor, which
+/// reports a duplicate field.
+pub(crate) const LONG_KEY: usize = 1024;
+
+/// Charges a map's key `text`, read at `dict`, when it is long (see
+/// [`LONG_KEY`]); what a copy of it costs is charged where it is copied.
+#[inline]
+pub(crate) fn charge_map_key(dict: &Node<'_, '_>, text: &str) -> Result<(), Error> {
+    if text.len() > LONG_KEY {
+        dict.charge_bytes(text.len())?;
+    }
+    Ok(())
+}
+
 /// `v` as a plist integer, or the error that it lies outside `i64::MIN ..= u64::MAX`.
 /// A `u128` is clamped to `i128::MAX` first.
 #[inline]
