@@ -509,6 +509,9 @@ impl<'a> Parser<'a> {
                 let (start, end) = self.raw_content(tag)?;
                 let bad = (start, XmlError::BadDate);
                 let at = date::parse(&self.b[start..end]).ok_or(bad.clone())?;
+                if !date::in_range(at) {
+                    return Err((start, XmlError::DateOutOfRange));
+                }
                 self.close(tag).map_err(|_| bad)?;
                 self.enc.date(Date::from_seconds_since_2001(at))
             }
