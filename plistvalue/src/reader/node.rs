@@ -281,23 +281,38 @@ impl<'d, 'a> Node<'d, 'a> {
     /// When this is not a string, or a UTF-16 one holds an unpaired surrogate.
     pub fn to_str(&self) -> Result<Cow<'a, str>, Error> {
         match format::type_of(self.head.marker) {
+            // A converted string is sized exactly first, so that it holds no spare
+            // capacity a decode's heap budget does not see.
             format::ASCII => {
                 if let Some(s) = self.as_ascii() {
                     return Ok(Cow::Borrowed(s));
                 }
                 let bytes = self.body(self.head.count as usize);
-                // CoreFoundation reads the bytes of an "ASCII" string as Latin-1.
-                Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect()))
+                // CoreFoundation reads the bytes of an "ASCII" string as Latin-1:
+                // those above 0x7F take two bytes of UTF-8.
+                let wide = bytes.iter().filter(|&&b| b > 0x7F).count();
+                let mut s = String::with_capacity(bytes.len() + wide);
+                s.extend(bytes.iter().map(|&b| char::from(b)));
+                Ok(Cow::Owned(s))
             }
             format::UTF16 => {
                 let bytes = self.body(2 * self.head.count as usize);
-                let units = bytes
-                    .chunks_exact(2)
-                    .map(|u| u16::from_be_bytes([u[0], u[1]]));
-                char::decode_utf16(units)
-                    .collect::<Result<String, _>>()
-                    .map(Cow::Owned)
-                    .map_err(|_| self.error(ErrorKind::InvalidString("unpaired UTF-16 surrogate")))
+                let chars = || {
+                    let units = bytes
+                        .chunks_exact(2)
+                        .map(|u| u16::from_be_bytes([u[0], u[1]]));
+                    char::decode_utf16(units)
+                };
+                let mut len = 0;
+                for c in chars() {
+                    let c = c.map_err(|_| {
+                        self.error(ErrorKind::InvalidString("unpaired UTF-16 surrogate"))
+                    })?;
+                    len += c.len_utf8();
+                }
+                let mut s = String::with_capacity(len);
+                s.extend(chars().map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)));
+                Ok(Cow::Owned(s))
             }
             _ => Err(self.mismatch("string")),
         }

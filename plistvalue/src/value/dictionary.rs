@@ -94,14 +94,20 @@ impl Dictionary {
     /// assert!(Dictionary::heap_bytes_for(100) > 100 * Dictionary::heap_bytes_for(1));
     /// ```
     pub fn heap_bytes_for(len: usize) -> usize {
+        Dictionary::blocks_for(len)
+            .iter()
+            .fold(0, |sum, &b| sum.saturating_add(b))
+    }
+
+    /// The allocations [`Dictionary::heap_bytes_for`] adds up: the entry vector
+    /// and, past 32 entries, the boxed index and its table (0 for none).
+    pub(crate) fn blocks_for(len: usize) -> [usize; 3] {
         let entries = len.saturating_mul(mem::size_of::<Slot>());
         if indexed(len) {
             let table = KeyIndex::slots_for(len).saturating_mul(mem::size_of::<u32>());
-            entries
-                .saturating_add(mem::size_of::<Indexed>())
-                .saturating_add(table)
+            [entries, mem::size_of::<Indexed>(), table]
         } else {
-            entries
+            [entries, 0, 0]
         }
     }
 

@@ -344,23 +344,22 @@ impl Default for PlistValue {
     }
 }
 
+/// Drops a tree without recursion, holding one iterator per level of the path
+/// it is on: a stack of every container still to drop cost a wide tree as much
+/// again as its slots, so a decode that ran out of budget and dropped what it
+/// had built went past the memory it was allowed.
 impl Drop for PlistValue {
     fn drop(&mut self) {
-        fn take_deep_children(v: &mut PlistValue, stack: &mut Vec<PlistValue>) {
+        /// A container's children, taken out of it, to drop one at a time.
+        enum Children {
+            Array(std::vec::IntoIter<PlistValue>),
+            Dict(std::vec::IntoIter<(Key, PlistValue)>),
+        }
+        fn take(v: &mut PlistValue) -> Option<Children> {
             match v {
-                PlistValue::Array(a) => {
-                    stack.extend(a.drain(..).filter(PlistValue::has_children));
-                }
-                PlistValue::Dictionary(d) => {
-                    let entries = d.take_entries();
-                    stack.extend(
-                        entries
-                            .into_iter()
-                            .map(|(_, v)| v)
-                            .filter(PlistValue::has_children),
-                    );
-                }
-                _ => {}
+                PlistValue::Array(a) => Some(Children::Array(mem::take(a).into_iter())),
+                PlistValue::Dictionary(d) => Some(Children::Dict(d.take_entries().into_iter())),
+                _ => None,
             }
         }
         let deep = match &*self {
@@ -371,10 +370,20 @@ impl Drop for PlistValue {
         if !deep {
             return;
         }
-        let mut stack = Vec::new();
-        take_deep_children(self, &mut stack);
-        while let Some(mut v) = stack.pop() {
-            take_deep_children(&mut v, &mut stack);
+        let mut path: Vec<Children> = take(self).into_iter().collect();
+        while let Some(top) = path.last_mut() {
+            let next = match top {
+                Children::Array(it) => it.next(),
+                Children::Dict(it) => it.next().map(|(_, v)| v),
+            };
+            match next {
+                // Emptied, it drops without going deeper.
+                Some(mut child) if child.has_children() => path.extend(take(&mut child)),
+                Some(_) => {}
+                None => {
+                    path.pop();
+                }
+            }
         }
     }
 }
