@@ -91,8 +91,14 @@ fn shapes() -> Vec<(&'static str, Vec<u8>, bool)> {
         ),
         // A path 100,000 containers deep: the decode's own stack.
         ("deep chain", chain(100_000, false).build(), false),
-        // 106 bytes for 2^17 values: the floors.
+        // Small files, where the floors are the budgets: 106 bytes for 2^17
+        // values, and 11 KB of 16-byte keys, which run into all three floors.
         ("bomb", bomb(16).build(), true),
+        (
+            "floors",
+            shared(1_000, &entries(|i| format!("key-number-{i:05}")), 0),
+            true,
+        ),
     ]
 }
 

@@ -14,7 +14,7 @@ use crate::internals::ast::{Container, Data, Field, Style, Variant};
 use crate::internals::attr::DefaultKind;
 use crate::{bound, dummy, internals};
 
-pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
+pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::model(input)?;
     let ident = &cont.ident;
     let generics = bound::from_plist(&cont);
@@ -39,11 +39,13 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             });
             if field.attrs.with.is_none() {
                 let missing = missing_value(field);
+                let key = from_key(field, &build);
                 methods = quote! {
                     #[inline]
                     fn __plist_missing() -> __plist::__private::Option<Self> {
                         #missing.map(|__x| #build)
                     }
+                    #key
                 };
             }
             let decode = decode_value(field, &quote!(__node));
@@ -61,6 +63,8 @@ pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             }
         }
         Data::Struct(Style::Newtype, fields) => {
+            // A newtype reads as its value, so it is a map key as its value is.
+            methods = from_key(&fields[0], &quote!(Self { 0: __x }));
             let decode = decode_value(&fields[0], &quote!(__node));
             quote!(#decode.map(|__x| Self { 0: __x }))
         }
@@ -148,6 +152,24 @@ fn decode_value(field: &Field, node: &TokenStream) -> TokenStream {
         None => {
             let ty = field.ty;
             quote!(<#ty as __plist::FromPlist<'_>>::from_plist(#node))
+        }
+    }
+}
+
+/// `__plist_from_key` of a type read as its one field: the field's type reads the
+/// key, and `build` makes the value of `__x`. Nothing for a field read through
+/// `with` or serde.
+fn from_key(field: &Field, build: &TokenStream) -> TokenStream {
+    if field.attrs.with.is_some() || field.attrs.serde.is_some() {
+        return TokenStream::new();
+    }
+    let ty = field.ty;
+    quote_spanned! {ty.span()=>
+        #[inline]
+        fn __plist_from_key(
+            __node: &__plist::__private::Node<'_, 'de>,
+        ) -> __plist::__private::Result<Self, __plist::Error> {
+            <#ty as __plist::FromPlist<'de>>::__plist_from_key(__node).map(|__x| #build)
         }
     }
 }
@@ -591,7 +613,7 @@ fn internal(cont: &Container, variants: &[Variant], tag: &str) -> TokenStream {
         quote!(__plist::__private::Ok(Self::#ident))
     } else {
         quote! {
-            __plist::__private::Err(__plist::__private::unknown_variant(&__t).in_key(#tag))
+            __plist::__private::Err(__plist::__private::unknown_tag(&__t, #tag))
         }
     };
     quote! {
@@ -618,7 +640,7 @@ fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
         let ident = &v.ident;
         match v.style {
             Style::Unit => quote! {
-                if __node.is_null_marker() {
+                if __plist::__private::is_null(__node) {
                     return __plist::__private::Ok(Self::#ident);
                 }
             },

@@ -1,7 +1,8 @@
-//! Issue 15, the everyday API: the traps a `serde_json` user falls into, printing,
+//! The everyday API: the traps a `serde_json` user falls into, printing,
 //! pointers into trees and lazy documents, conversions, and the dictionary's
 //! methods. One module per concern.
 
+mod array;
 mod conversions;
 mod dictionary;
 mod key_index;

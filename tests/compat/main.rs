@@ -1,4 +1,4 @@
-//! Issue 4: differential tests against plistlib, libplist and the `plist` crate.
+//! Differential tests against plistlib, libplist and the `plist` crate.
 //!
 //! * Our writer, other readers: random trees (and the valid corpus files, decoded by
 //!   us) are written with `to_vec` and read back by plistlib (`oracle.py`), libplist
@@ -511,7 +511,7 @@ fn corpus_reads_as_plistlib_reads_it_and_reencodes_for_every_reader() {
 }
 
 /// The CF model must give every corpus file the verdict the corpus research's own
-/// re-implementation of §4.1 gave it (MANIFEST.tsv `cf_rules_check`), root type and
+/// re-implementation of CF's reader gave it (MANIFEST.tsv `cf_rules_check`), root type and
 /// broken rule included: the check of the checker.
 #[test]
 fn cf_model_agrees_with_the_manifest_verdicts() {
@@ -739,9 +739,9 @@ fn our_reader_where_it_parts_from_cf() {
         })
         .collect();
     let deep: Vec<&[u8]> = deep.iter().map(Vec::as_slice).collect();
-    let mut nested = PlistValue::Array(vec![]);
+    let mut nested = PlistValue::Array(plistvalue::Array::new());
     for _ in 0..513 {
-        nested = PlistValue::Array(vec![nested]);
+        nested = PlistValue::Array(vec![nested].into());
     }
     let mut sixteen = vec![0x14];
     sixteen.extend_from_slice(&[0xFF; 16]);
@@ -764,7 +764,7 @@ fn our_reader_where_it_parts_from_cf() {
         (
             "null: kCFNull, PlistValue::Null",
             handmade(&[&[0xA1, 1], &[0x00]], None, 1, 1),
-            Ok(PlistValue::Array(vec![PlistValue::Null])),
+            Ok(PlistValue::Array(vec![PlistValue::Null].into())),
         ),
     ];
     let parted: Vec<Parted> = vec![
@@ -808,7 +808,7 @@ fn our_reader_where_it_parts_from_cf() {
             "unreferenced object offset past the table",
             handmade(&[&[0xA0], &[0x09]], Some(&[8, 0x7F]), 1, 1),
             Err("T5"),
-            Ok(PlistValue::Array(vec![])),
+            Ok(PlistValue::Array(plistvalue::Array::new())),
         ),
         (
             "9-byte references",
@@ -826,7 +826,7 @@ fn our_reader_where_it_parts_from_cf() {
             "set",
             handmade(&[&[0xC1, 1], &[0x09]], None, 1, 1),
             Ok(Obs::Set(vec![Obs::Bool(true)])),
-            Ok(PlistValue::Array(vec![PlistValue::Boolean(true)])),
+            Ok(PlistValue::Array(vec![PlistValue::Boolean(true)].into())),
         ),
         (
             "lone UTF-16 surrogate",

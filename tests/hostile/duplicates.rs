@@ -1,10 +1,11 @@
-//! Issue 19, item 8: repeated dictionary keys follow one rule on every path, the
+//! Repeated dictionary keys follow one rule on every path, the
 //! first entry wins, as in CoreFoundation: `PlistValue`, the lazy `Node::get`, the
 //! derive, the typed maps, and now serde (`HashMap`, `serde_json::Value`,
 //! serde-derived structs and tagged enums), which kept the last or failed.
 
 use std::collections::HashMap;
 
+use plistvalue::error::Budget;
 use plistvalue::ErrorKind;
 use plistvalue_suite::bplist::{ascii, dict_w, int, utf16, Bplist};
 
@@ -137,7 +138,13 @@ fn a_repeated_huge_key_costs_a_struct_its_names_and_a_map_its_budget() {
     ] {
         let e = e.expect_err("a map runs out of budget");
         assert!(
-            matches!(e.kind(), ErrorKind::BudgetExceeded { what: "byte", .. }),
+            matches!(
+                e.kind(),
+                ErrorKind::BudgetExceeded {
+                    what: Budget::Bytes,
+                    ..
+                }
+            ),
             "{e:?}"
         );
     }

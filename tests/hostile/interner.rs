@@ -36,7 +36,7 @@ fn repeats_of_a_full_bucket_are_one_object() {
     let items: Vec<PlistValue> = (0..3)
         .flat_map(|_| blobs.iter().cloned().map(PlistValue::Data))
         .collect();
-    let bytes = plistvalue::to_vec(&PlistValue::Array(items)).expect("encodes");
+    let bytes = plistvalue::to_vec(&PlistValue::Array(items.into())).expect("encodes");
     let doc = Document::from_slice(&bytes).expect("opens");
     assert_eq!(doc.len(), 1 + 30, "the array and 30 data objects");
 }
@@ -50,7 +50,7 @@ fn equal_values_are_still_one_object() {
     items.extend(items.clone());
     items.extend((0..6).map(|i| PlistValue::String(format!("key {i}"))));
     items.extend((0..6).map(|i| PlistValue::String(format!("key {i}"))));
-    let bytes = plistvalue::to_vec(&PlistValue::Array(items)).expect("encodes");
+    let bytes = plistvalue::to_vec(&PlistValue::Array(items.into())).expect("encodes");
     let doc = Document::from_slice(&bytes).expect("opens");
     assert_eq!(doc.len(), 1 + 6 + 6, "the array, six blobs, six strings");
 }

@@ -1,7 +1,6 @@
 //! Fixed trees on the edges of the writer's rules: data line widths at every
-//! indentation (W9), `%.17g`'s forms and its one tie (W6), the floored dates and
-//! their quirks (W8), escaping (W10), key order (W12), UIDs and CF$UID look-alikes
-//! (W13, R19), empty forms (W11).
+//! indentation, `%.17g`'s forms and its one tie, the floored dates and their quirks,
+//! escaping, key order, UIDs and CF$UID look-alikes, empty forms.
 
 use plistvalue::{Dictionary, PlistValue};
 use plistvalue_suite::differential::model::{date, int, uid};
@@ -21,7 +20,7 @@ fn dict(entries: Vec<(&str, PlistValue)>) -> PlistValue {
 
 /// `v` inside `n` arrays.
 fn nested(v: PlistValue, n: usize) -> PlistValue {
-    (0..n).fold(v, |inner, _| PlistValue::Array(vec![inner]))
+    (0..n).fold(v, |inner, _| PlistValue::Array(vec![inner].into()))
 }
 
 pub fn trees() -> Vec<(String, PlistValue)> {
@@ -36,7 +35,7 @@ pub fn trees() -> Vec<(String, PlistValue)> {
         let v = if depth == 0 {
             blobs[1].clone()
         } else {
-            nested(PlistValue::Array(blobs), depth - 1)
+            nested(PlistValue::Array(blobs.into()), depth - 1)
         };
         out.push((format!("data lines at indentation {depth}"), v));
     }
@@ -149,26 +148,32 @@ pub fn trees() -> Vec<(String, PlistValue)> {
     ));
     out.push((
         "CF$UID look-alikes".into(),
-        PlistValue::Array(vec![
-            dict(vec![("CF$UID", int(5))]),
-            dict(vec![("CF$UID", int(1 << 32))]),
-            dict(vec![("CF$UID", int(-1))]),
-            dict(vec![("CF$UID", PlistValue::Real(7.9))]),
-            dict(vec![("CF$UID", s("5"))]),
-            dict(vec![("CF$UID", PlistValue::Boolean(true))]),
-            dict(vec![("CF$UID", int(5)), ("x", int(1))]),
-            dict(vec![("$top", dict(vec![("root", uid(1))]))]),
-        ]),
+        PlistValue::Array(
+            vec![
+                dict(vec![("CF$UID", int(5))]),
+                dict(vec![("CF$UID", int(1 << 32))]),
+                dict(vec![("CF$UID", int(-1))]),
+                dict(vec![("CF$UID", PlistValue::Real(7.9))]),
+                dict(vec![("CF$UID", s("5"))]),
+                dict(vec![("CF$UID", PlistValue::Boolean(true))]),
+                dict(vec![("CF$UID", int(5)), ("x", int(1))]),
+                dict(vec![("$top", dict(vec![("root", uid(1))]))]),
+            ]
+            .into(),
+        ),
     ));
     out.push((
         "empty forms".into(),
-        PlistValue::Array(vec![
-            PlistValue::Array(vec![]),
-            PlistValue::Dictionary(Dictionary::new()),
-            s(""),
-            PlistValue::Data(vec![]),
-            dict(vec![("", s(""))]),
-        ]),
+        PlistValue::Array(
+            vec![
+                PlistValue::Array(plistvalue::Array::new()),
+                PlistValue::Dictionary(Dictionary::new()),
+                s(""),
+                PlistValue::Data(vec![]),
+                dict(vec![("", s(""))]),
+            ]
+            .into(),
+        ),
     ));
     out.push((
         "deep".into(),

@@ -7,7 +7,7 @@ use super::rules;
 use super::{FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
 use crate::reader::{Kind, Node};
-use crate::value::{Date, Dictionary, Key, PlistValue, Uid};
+use crate::value::{Array, Date, Dictionary, Key, PlistValue, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
 // Encoding.
@@ -16,6 +16,25 @@ impl ToPlist for Dictionary {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         // Through PlistValue's walk, which needs no recursion for deep values.
         encode_value_tree(Container::Dict(self), enc)
+    }
+}
+
+/// A dictionary key, written as the string it is.
+impl ToPlist for Key {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.str(self))
+    }
+
+    #[inline]
+    fn __plist_key(&self) -> Option<std::borrow::Cow<'_, str>> {
+        Some(std::borrow::Cow::Borrowed(self))
+    }
+}
+
+impl ToPlist for Array {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        encode_value_tree(Container::Array(self), enc)
     }
 }
 
@@ -126,6 +145,18 @@ impl<'a> FromPlist<'a> for Dictionary {
     }
 }
 
+impl<'a> FromPlist<'a> for Array {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Array, Error> {
+        if !matches!(node.kind(), Kind::Array | Kind::Set) {
+            return Err(node.mismatch("array"));
+        }
+        match node.to_value()? {
+            PlistValue::Array(a) => Ok(a),
+            _ => unreachable!("an array node decodes to one"),
+        }
+    }
+}
+
 /// The untyped decode starts at a node.
 impl Node<'_, '_> {
     /// Decodes this object into an owned tree, within the document's
@@ -200,28 +231,31 @@ fn key_of(node: &Node<'_, '_>) -> Result<Key, Error> {
     let text = node.to_str()?;
     node.charge_bytes(text.len())?;
     // A long key is two blocks: the boxed `str`, and its text.
-    let heap = Key::heap_bytes_for(text.len());
-    if heap > 0 {
-        node.charge_heap(allocated(heap - text.len()) + overhead(text.len()))?;
+    let [boxed, len] = Key::blocks_for(text.len());
+    if boxed > 0 {
+        node.charge_heap(allocated(boxed) + overhead(len))?;
     }
     Ok(Key::from(text))
 }
 
-/// What the allocator takes for a block of `n` bytes, at most: glibc's malloc adds
-/// an 8-byte header, rounds up to 16 bytes and takes at least 32; from 128 KiB a
-/// block is a mapping of its own in whole pages, which the 1/32 covers. The heap
-/// budget charges every block of containers a decode allocates this way, so that
-/// the bound `Limits` states holds for the resident memory of a process.
+/// What the allocator takes for a block of `n` bytes of containers (a multiple of
+/// 8, at least 16), at most: glibc's malloc adds an 8-byte header and rounds up to
+/// 16 bytes, so 16 more; from 128 KiB a block is a mapping of its own in whole
+/// pages, which the 1/32 covers. The heap budget charges every block of
+/// containers a decode allocates this way, so that the bound `Limits` states
+/// holds for the resident memory of a process.
 fn allocated(n: usize) -> usize {
     if n == 0 {
         0
     } else {
-        n + n / 32 + 32
+        n + n / 32 + 16
     }
 }
 
 /// What a block of `n` bytes of text or data takes beyond its bytes, which the
-/// byte budget charges: the heap budget charges this (for an empty one too, which
+/// byte budget charges: the header and rounding, at most 23 bytes, or 32 less
+/// its bytes for a block of fewer than 24; and the pages of a mapping, as for
+/// containers. The heap budget charges this (for an empty one too, which
 /// allocates nothing: a branch less on every string).
 fn overhead(n: usize) -> usize {
     n / 32 + 32
@@ -281,7 +315,7 @@ impl OnPath {
 }
 
 /// What a container of `node`'s count allocates for itself: an array its slots, a
-/// dictionary the blocks of its representation ([`Dictionary::heap_bytes_for`]).
+/// dictionary the blocks of its representation.
 fn heap_of(node: &Node<'_, '_>) -> usize {
     if node.kind() == Kind::Dictionary {
         match Dictionary::blocks_for(node.len()) {
@@ -397,7 +431,7 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
             let done = stack.pop().expect("checked above");
             on_path.leave(done.node.index());
             let value = match done.building {
-                Building::Array(a) => PlistValue::Array(a),
+                Building::Array(a) => PlistValue::Array(a.into()),
                 Building::Dict(d, _) => PlistValue::Dictionary(d),
             };
             match stack.last_mut() {
@@ -420,8 +454,8 @@ mod tests {
     #[test]
     fn the_path_check_allocates_only_for_deep_paths() {
         let chain = |depth: usize| {
-            (0..depth).fold(PlistValue::Array(Vec::new()), |v, _| {
-                PlistValue::Array(vec![v])
+            (0..depth).fold(PlistValue::Array(crate::value::Array::new()), |v, _| {
+                PlistValue::Array(vec![v].into())
             })
         };
         let bytes = crate::encode::to_vec(&chain(SHALLOW + 8)).unwrap();

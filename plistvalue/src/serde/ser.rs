@@ -5,7 +5,7 @@ use ::serde::ser::{self, Impossible, Serialize};
 
 use super::compat;
 use crate::convert::rules;
-use crate::error::{Error, ErrorKind};
+use crate::error::{CallOrder, Error, ErrorKind};
 use crate::value::{Date, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
@@ -382,11 +382,10 @@ impl ser::SerializeMap for Dict<'_, '_> {
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        let key = self.key.take().ok_or_else(|| {
-            Error::new(ErrorKind::SerdeOrder(
-                "serialize_value called before serialize_key",
-            ))
-        })?;
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| Error::new(ErrorKind::SerdeOrder(CallOrder::SerializeValueBeforeKey)))?;
         let value = self.ser.value(v)?;
         self.ser.st.pairs.push((key, value));
         Ok(())
@@ -495,6 +494,18 @@ impl Scalar<'_, '_> {
         }
     }
 
+    /// A 128-bit integer: a key's text (as `serde_json` writes one), or a `u64` UID.
+    fn wide<T: ToString + TryInto<u64>>(self, v: T) -> Result<ObjRef, Error> {
+        match self.want {
+            Want::Key => Ok(self.enc.str_copied(&v.to_string())),
+            Want::Uid => match v.try_into() {
+                Ok(u) => Ok(self.enc.uid(Uid::new(u))),
+                Err(_) => Err(self.reject("an integer")),
+            },
+            _ => Err(self.reject("an integer")),
+        }
+    }
+
     fn real(self, v: f64) -> Result<ObjRef, Error> {
         match self.want {
             Want::Date => Ok(self.enc.date(Date::from_seconds_since_2001(v))),
@@ -540,6 +551,12 @@ impl ser::Serializer for Scalar<'_, '_> {
     }
     fn serialize_u64(self, v: u64) -> Result<ObjRef, Error> {
         self.unsigned(v)
+    }
+    fn serialize_i128(self, v: i128) -> Result<ObjRef, Error> {
+        self.wide(v)
+    }
+    fn serialize_u128(self, v: u128) -> Result<ObjRef, Error> {
+        self.wide(v)
     }
     fn serialize_f32(self, v: f32) -> Result<ObjRef, Error> {
         self.real(v.into())

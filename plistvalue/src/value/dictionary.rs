@@ -35,8 +35,8 @@ type Slot = (Key, PlistValue);
 /// ```
 /// use plistvalue::{Dictionary, Key, PlistValue};
 /// let mut d = Dictionary::new();
-/// d.insert("b", 2);
-/// d.insert("a", 1);
+/// d.insert("b", 2.into());
+/// d.insert("a", 1.into());
 /// *d.entry("b").or_insert(0.into()) = PlistValue::from(20);
 /// d.entry("c").or_insert("new".into());
 /// let keys: Vec<&Key> = d.keys().collect();
@@ -82,25 +82,18 @@ impl Dictionary {
         Dictionary(Repr::Linear(Vec::with_capacity(n)))
     }
 
-    /// The heap bytes a dictionary of `len` entries made by
-    /// [`with_capacity`](Dictionary::with_capacity)`(len)` allocates for itself: its
-    /// entry vector and, past 32 entries, its key index. Its keys' and values' own
-    /// heap is not included. A reader's heap budget uses it to charge a dictionary
-    /// before building one.
-    ///
-    /// ```
-    /// use plistvalue::Dictionary;
-    /// assert_eq!(Dictionary::heap_bytes_for(0), 0);
-    /// assert!(Dictionary::heap_bytes_for(100) > 100 * Dictionary::heap_bytes_for(1));
-    /// ```
-    pub fn heap_bytes_for(len: usize) -> usize {
-        Dictionary::blocks_for(len)
-            .iter()
-            .fold(0, |sum, &b| sum.saturating_add(b))
+    /// The heap bytes a dictionary of `len` entries allocates for itself: the sum
+    /// of its blocks, which the tests below check against the allocator.
+    #[cfg(test)]
+    fn heap_bytes_for(len: usize) -> usize {
+        Dictionary::blocks_for(len).iter().sum()
     }
 
-    /// The allocations [`Dictionary::heap_bytes_for`] adds up: the entry vector
-    /// and, past 32 entries, the boxed index and its table (0 for none).
+    /// The blocks a dictionary of `len` entries made by
+    /// [`with_capacity`](Dictionary::with_capacity)`(len)` allocates for itself,
+    /// which a reader's heap budget charges before building one: the entry vector
+    /// and, past 32 entries, the boxed index and its table (0 for none). Its keys'
+    /// and values' own heap is not included.
     pub(crate) fn blocks_for(len: usize) -> [usize; 3] {
         let entries = len.saturating_mul(mem::size_of::<Slot>());
         if indexed(len) {
@@ -140,15 +133,22 @@ impl Dictionary {
 
     /// Inserts a value, returning the one it replaced. A new key goes last; an
     /// existing key's value is replaced in place, keeping its position.
-    pub fn insert(
-        &mut self,
-        key: impl Into<Key>,
-        value: impl Into<PlistValue>,
-    ) -> Option<PlistValue> {
+    ///
+    /// The value is a `PlistValue`, as in `serde_json`'s `Map::insert`, so that
+    /// `d.insert("k", x.into())` knows what `into` makes; the key is anything that
+    /// makes a [`Key`] (`&str`, `String`, …).
+    ///
+    /// ```
+    /// use plistvalue::{Dictionary, PlistValue};
+    /// let mut d = Dictionary::new();
+    /// assert_eq!(d.insert("n", 1.into()), None);
+    /// assert_eq!(d.insert(String::from("n"), PlistValue::from("one")), Some(1.into()));
+    /// ```
+    pub fn insert(&mut self, key: impl Into<Key>, value: PlistValue) -> Option<PlistValue> {
         match self.entry(key) {
-            Entry::Occupied(mut e) => Some(e.insert(value.into())),
+            Entry::Occupied(mut e) => Some(e.insert(value)),
             Entry::Vacant(e) => {
-                e.insert(value.into());
+                e.insert(value);
                 None
             }
         }
@@ -244,11 +244,6 @@ impl Dictionary {
         self.entries().get(i).map(|(k, v)| (k, v))
     }
 
-    /// The entries as an `IndexMap`, for code that works with one.
-    pub fn into_inner(self) -> IndexMap<String, PlistValue> {
-        self.into_iter().collect()
-    }
-
     /// The entries, moved out, leaving the dictionary empty; an index goes with them.
     pub(crate) fn take_entries(&mut self) -> Vec<(Key, PlistValue)> {
         match mem::replace(&mut self.0, Repr::Linear(Vec::new())) {
@@ -330,6 +325,16 @@ impl Dictionary {
         } else {
             Repr::Linear(entries)
         };
+    }
+}
+
+/// Drops deep values with an explicit stack (`drop_deep` in `value`), so that a
+/// million nested dictionaries do not take a million nested calls.
+impl Drop for Dictionary {
+    fn drop(&mut self) {
+        if self.values().any(PlistValue::has_children) {
+            super::drop_deep(self.take_entries().into_iter().map(|(_, v)| v));
+        }
     }
 }
 
@@ -558,7 +563,7 @@ impl<K: Into<Key>, V: Into<PlistValue>> Extend<(K, V)> for Dictionary {
         let iter = iter.into_iter();
         self.entries_mut().reserve(iter.size_hint().0);
         for (k, v) in iter {
-            self.insert(k, v);
+            self.insert(k, v.into());
         }
     }
 }
@@ -616,5 +621,132 @@ impl std::fmt::Debug for Dictionary {
         let mut stack = Vec::new();
         super::push_dictionary(self, &mut stack);
         super::fmt_tree(stack, 1, f)
+    }
+}
+
+#[cfg(test)]
+mod heap_tests {
+    //! `heap_bytes_for` states what a dictionary allocates for itself, so a reader's
+    //! heap budget can charge a dictionary before building it, and what a key
+    //! allocates: a global allocator that counts each thread's heap checks both.
+
+    use super::{Dictionary, Key, PlistValue};
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    /// Counts live and peak heap bytes per thread, so the tests running beside
+    /// these do not move their counts. A block freed on another thread than the
+    /// one that allocated it skews both threads' counts, which is why the counts
+    /// wrap: only a difference taken on one thread means anything.
+    struct PerThread;
+
+    thread_local! {
+        static LIVE: Cell<usize> = const { Cell::new(0) };
+        static PEAK: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn grow(n: usize) {
+        let now = LIVE.get().wrapping_add(n);
+        LIVE.set(now);
+        PEAK.set(PEAK.get().max(now));
+    }
+
+    fn shrink(n: usize) {
+        LIVE.set(LIVE.get().wrapping_sub(n));
+    }
+
+    // SAFETY: every call is forwarded unchanged to `System`, which upholds the
+    // `GlobalAlloc` contract; the wrapper only counts sizes in thread-locals that
+    // are const-initialised and have no destructor, so it never allocates itself.
+    unsafe impl GlobalAlloc for PerThread {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: the caller's layout, which the contract makes valid.
+            let p = unsafe { System.alloc(layout) };
+            if !p.is_null() {
+                grow(layout.size());
+            }
+            p
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: `ptr` came from this allocator, i.e. from `System`, with `layout`.
+            unsafe { System.dealloc(ptr, layout) };
+            shrink(layout.size());
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            // SAFETY: `ptr` came from `System` with `layout`; the caller guarantees
+            // `new_size` is valid for it.
+            let p = unsafe { System.realloc(ptr, layout, new_size) };
+            if !p.is_null() {
+                shrink(layout.size());
+                grow(new_size);
+            }
+            p
+        }
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: PerThread = PerThread;
+
+    /// Runs `f` and returns its result, the bytes it left allocated, and the most
+    /// it had allocated at once.
+    fn measure<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
+        let base = LIVE.get();
+        PEAK.set(base);
+        let r = f();
+        (
+            r,
+            LIVE.get().wrapping_sub(base),
+            PEAK.get().wrapping_sub(base),
+        )
+    }
+
+    #[test]
+    fn heap_bytes_for_is_what_a_filled_dictionary_allocates() {
+        for n in (0..=80).chain([100, 1000, 4097, 100_000]) {
+            // The keys' own heap is the caller's: made before counting, moved in,
+            // and the vector that held them is freed only after counting.
+            let mut keys: Vec<Key> = (0..n).map(|i| Key::from(format!("key {i}"))).collect();
+            let (d, held, peak) = measure(|| {
+                let mut d = Dictionary::with_capacity(n);
+                for k in keys.drain(..) {
+                    d.entry(k).or_insert(PlistValue::Boolean(true));
+                }
+                d
+            });
+            assert_eq!(held, Dictionary::heap_bytes_for(n), "{n} entries");
+            assert_eq!(peak, held, "{n} entries: nothing transient on the way");
+            assert_eq!(d.len(), n);
+        }
+    }
+
+    /// A key's own heap, inline or boxed, from borrowed text or from an owned
+    /// `String` whose allocation a long key keeps; dropping it frees it all.
+    #[test]
+    fn heap_bytes_for_is_what_a_key_allocates() {
+        for len in 0..=40 {
+            let text = "k".repeat(len);
+            let (key, held, _) = measure(|| Key::from(text.as_str()));
+            assert_eq!(held, Key::heap_bytes_for(len), "{len} bytes");
+            let ((), freed, _) = measure(|| drop(key));
+            assert_eq!(freed.wrapping_neg(), held, "{len} bytes: dropped");
+            let owned = text.clone();
+            let capacity = owned.capacity();
+            let (key, held, _) = measure(|| Key::from(owned));
+            assert_eq!(
+                held.wrapping_add(capacity),
+                Key::heap_bytes_for(len),
+                "{len} bytes"
+            );
+            assert_eq!(key, *text);
+            let (back, held, _) = measure(|| String::from(key));
+            assert_eq!(back, text);
+            assert_eq!(
+                held.wrapping_add(Key::heap_bytes_for(len)),
+                back.len(),
+                "{len} bytes: as a String"
+            );
+        }
     }
 }
