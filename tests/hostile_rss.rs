@@ -53,7 +53,18 @@ fn entries(key: impl Fn(u32) -> String) -> Vec<Vec<u8>> {
 /// budget)`.
 fn shapes() -> Vec<(&'static str, Vec<u8>, bool)> {
     const MB: usize = 1 << 20;
+    let xml = format!(
+        "<plist version=\"1.0\"><array>{}</array></plist>",
+        "<string>a</string>".repeat(MB / 18)
+    );
     vec![
+        // Text formats, which share nothing: their budgets count the text.
+        (
+            "OpenStep one-byte strings",
+            format!("({})", "a,".repeat(MB / 2)).into_bytes(),
+            false,
+        ),
+        ("XML one-byte strings", xml.into_bytes(), false),
         // Every reference a dictionary of 256 entries: containers.
         (
             "short keys",
@@ -116,7 +127,13 @@ fn a_decode_peaks_within_its_stated_bound_in_real_memory() {
     for (name, bytes, must_fail) in shapes() {
         let path = dir.path().join("input.plist");
         fs::write(&path, &bytes).expect("written");
-        for decoder in ["from_slice", "serde"] {
+        let text = !bytes.starts_with(b"bplist");
+        let decoders: &[&str] = if text {
+            &["from_bytes"]
+        } else {
+            &["from_slice", "serde"]
+        };
+        for &decoder in decoders {
             let out = Command::new(env::current_exe().expect("this test binary"))
                 .args([NAME, "--exact", "--nocapture", "--test-threads=1"])
                 .env(CHILD, format!("{decoder} {}", path.display()))
@@ -162,6 +179,7 @@ fn child(spec: &str) {
     let bytes = fs::read(path).expect("the file");
     let result = match decoder {
         "from_slice" => plistvalue::from_slice::<PlistValue>(&bytes),
+        "from_bytes" => plistvalue::from_bytes::<PlistValue>(&bytes),
         _ => plistvalue::serde::from_slice::<PlistValue>(&bytes),
     };
     let result = match result {

@@ -4,22 +4,20 @@
 //!   object table and the binary emitter turns it into `bplist00` bytes in memory;
 //!   the derive, the serde bridge, `PlistValue` and `Document` read those with the
 //!   one binary reader, so no type has a second decode path. An error that reader
-//!   finds is moved back to the XML line and column it came from ([`position`]).
+//!   finds is moved back to the XML line and column it came from
+//!   ([`text`](crate::text), which the formats share).
 //! - **Writing.** [`writer`] walks a filled table from its root and writes
 //!   CoreFoundation's bytes.
 //!
 //! Duplicate keys: in XML **the last value wins** (at the first key's place), as
 //! CoreFoundation's XML parser resolves them; its binary reader, and so ours,
-//! keeps the first. The XML reader resolves duplicates while it fills the table, so
-//! the binary reader never sees any.
+//! keeps the first ([`duplicates`](crate::text::duplicates)).
 
-mod base64;
+pub(crate) mod base64;
 mod date;
 mod encoding;
 mod number;
-mod position;
 mod reader;
-mod swar;
 mod writer;
 
 use std::io::Write;
@@ -27,68 +25,44 @@ use std::io::Write;
 use crate::convert::{self, FromPlistOwned};
 use crate::error::Error;
 use crate::reader::Limits;
+use crate::text::{position, Converted};
 use crate::writer::{Buffers, Chunked, Encoder, ObjRef};
-
-/// An XML document read into binary plist bytes, with what it takes to report a
-/// later error at its place in the text.
-pub(crate) struct Converted<'a> {
-    text: encoding::Text<'a>,
-    binary: Vec<u8>,
-    positions: position::Positions,
-    root: u32,
-}
-
-impl Converted<'_> {
-    pub(crate) fn into_binary(self) -> Vec<u8> {
-        self.binary
-    }
-
-    /// `limits` with its per-byte budgets counted against the XML text, not the
-    /// binary bytes: XML has no sharing, so what a decode yields is bounded by the
-    /// text, and the binary form, whose strings are uniqued, can be far smaller.
-    fn limits(&self, limits: Limits) -> Limits {
-        let (text, binary) = (
-            self.text.utf8.len() as u128,
-            self.binary.len().max(1) as u128,
-        );
-        let scale = |f: u64| {
-            if f == u64::MAX {
-                f
-            } else {
-                (f as u128 * text)
-                    .div_ceil(binary)
-                    .clamp(f as u128, u64::MAX as u128) as u64
-            }
-        };
-        Limits {
-            node_factor: scale(limits.node_factor),
-            byte_factor: scale(limits.byte_factor),
-            ..limits
-        }
-    }
-
-    /// Moves an error the binary reader found in the converted bytes to the line and
-    /// column of the XML element it came from.
-    fn locate(&self, err: Error) -> Error {
-        position::translate(err, &self.text, &self.positions, &self.binary, self.root)
-    }
-}
 
 /// Reads an XML plist (with or without a byte-order mark, in any encoding CF reads
 /// that [`encoding`] converts) into binary plist bytes.
 pub(crate) fn convert(input: &[u8]) -> Result<Converted<'_>, Error> {
-    convert_with(input, false)
+    convert_with(input, Dialect::default())
 }
 
-/// [`convert`], with `CF$UID` read as an archive reads it when `strict_uid`.
-fn convert_with(input: &[u8], strict_uid: bool) -> Result<Converted<'_>, Error> {
+/// Where a reading departs from CF's rules.
+#[derive(Default)]
+pub(crate) struct Dialect<'d> {
+    /// An archive's `CF$UID`: an integer in `0 ..= 2^32 - 1` only
+    /// (`docs/ARCHIVE.md`, R1.1), where CF truncates.
+    strict_uid: bool,
+    /// The plist crate's (module `plist`): a `CF$UID` dictionary stays a dictionary.
+    pub(crate) keep_cf_uid: bool,
+    /// The plist crate's date text, read into seconds since 2001 in place of CF's
+    /// one form.
+    pub(crate) date_text: Option<reader::ReadDate<'d>>,
+}
+
+/// [`convert`], read in `dialect`.
+pub(crate) fn convert_with<'i>(
+    input: &'i [u8],
+    dialect: Dialect<'_>,
+) -> Result<Converted<'i>, Error> {
     let text = encoding::decode(input).map_err(|e| {
         let err: Error = e.into();
         err.in_text(0, 1, 1)
     })?;
     let (binary, positions, root) = {
         let mut p = reader::Parser::new(&text.utf8);
-        p.strict_uid = strict_uid;
+        p.strict_uid = dialect.strict_uid;
+        p.keep_cf_uid = dialect.keep_cf_uid;
+        if let Some(read) = dialect.date_text {
+            p.date_text = Some(read);
+        }
         let root = p
             .document()
             .map_err(|(at, e)| position::place(e.into(), &text, at))?;
@@ -116,7 +90,11 @@ pub(crate) fn decode<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
 /// [`decode`] for an NSKeyedArchiver archive, whose `CF$UID` must be an integer
 /// in `0 ..= 2^32 - 1` (`docs/ARCHIVE.md`, "XML archives").
 pub(crate) fn decode_archive<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
-    let xml = convert_with(bytes, true)?;
+    let dialect = Dialect {
+        strict_uid: true,
+        ..Dialect::default()
+    };
+    let xml = convert_with(bytes, dialect)?;
     convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))
 }
 
