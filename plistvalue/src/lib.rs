@@ -96,12 +96,16 @@ pub use decode::{
     from_bytes, from_file, from_reader, from_slice, from_slice_with_limits, to_binary, Format,
 };
 pub use encode::{to_file, to_vec, to_writer, Writer};
+#[cfg(feature = "openstep")]
+pub use encode::{to_file_openstep, to_vec_openstep, to_writer_openstep, OpenStepWriter};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{
     ArchiveError, ArchiveErrorKind, Error, ErrorKind, OpenStepError, PathSegment, XmlError,
 };
 pub use keypath::{KeyPath, KeyPathError};
+#[cfg(feature = "openstep")]
+pub use openstep::OpenStepStyle;
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};
 pub use value::{key_order, Data, Date, Dictionary, Integer, Key, PlistValue, Uid, ValueIndex};

@@ -22,8 +22,10 @@
 //!
 //! The other entry points have the plist crate's names, so that a call moves over
 //! with one changed path: [`from_bytes`], [`from_reader`] and [`from_file`] read
-//! every format, binary, XML or OpenStep; [`to_file`] writes binary, and (feature `xml`)
-//! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does.
+//! every format, binary, XML or OpenStep; [`to_file`] writes binary, (feature `xml`)
+//! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does,
+//! and (feature `openstep`) `to_vec_openstep`, `to_writer_openstep` and
+//! `to_file_openstep` write OpenStep text, an Xcode project as Xcode does.
 //!
 //! # How serde's data model maps to a plist
 //!
@@ -133,6 +135,8 @@ use ::serde::Serialize;
 use crate::convert::{self, FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
 use crate::format;
+#[cfg(feature = "openstep")]
+use crate::openstep;
 use crate::reader::{Limits, Node};
 use crate::value::PlistValue;
 use crate::writer::{Buffers, Encoder, ObjRef};
@@ -298,6 +302,76 @@ pub fn to_writer_xml<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> R
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Result<(), Error> {
     to_writer_xml(std::fs::File::create(path)?, value)
+}
+
+/// Encodes a `Serialize` value as an OpenStep plist, like
+/// [`crate::to_vec_openstep`]: Xcode's layout for an Xcode project, the plain
+/// layout for anything else, keys in the order serde gives them.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Build { name: String, jobs: u32, fast: bool }
+/// let text = plistvalue::serde::to_vec_openstep(&Build { name: "Release".into(), jobs: 8, fast: true })?;
+/// assert_eq!(text, b"{\n\tname = Release;\n\tjobs = 8;\n\tfast = YES;\n}\n");
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], and for what OpenStep cannot hold, as [`crate::to_vec_openstep`].
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+pub fn to_vec_openstep<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    let bridge = Bridge(value);
+    openstep::write_into(|enc| bridge.to_plist(enc), openstep_options(None), &mut out)?;
+    Ok(out)
+}
+
+/// Encodes a `Serialize` value as an OpenStep plist into an `io::Write`, in 64 KiB
+/// chunks.
+///
+/// # Errors
+/// As [`to_vec_openstep`], and any error of the writer.
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+pub fn to_writer_openstep<W: Write, T: Serialize + ?Sized>(
+    writer: W,
+    value: &T,
+) -> Result<(), Error> {
+    let bridge = Bridge(value);
+    openstep::write_to(|enc| bridge.to_plist(enc), openstep_options(None), writer)
+}
+
+/// Writes a `Serialize` value as an OpenStep plist to the file at `path`, creating
+/// or truncating it; an Xcode project in a folder `NAME.xcodeproj` takes `NAME`,
+/// as [`crate::to_file_openstep`] does.
+///
+/// # Errors
+/// As [`to_vec_openstep`], and any error creating or writing the file.
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+pub fn to_file_openstep<P: AsRef<Path>, T: Serialize + ?Sized>(
+    path: P,
+    value: &T,
+) -> Result<(), Error> {
+    let path = path.as_ref();
+    let file = std::fs::File::create(path)?;
+    let bridge = Bridge(value);
+    openstep::write_to(
+        |enc| bridge.to_plist(enc),
+        openstep_options(Some(path)),
+        file,
+    )
+}
+
+/// The default OpenStep options, the project's name from `path`'s folder.
+#[cfg(feature = "openstep")]
+fn openstep_options(path: Option<&Path>) -> openstep::Options<'_> {
+    openstep::Options {
+        style: openstep::OpenStepStyle::Auto,
+        sort_keys: false,
+        project_name: path.and_then(openstep::project_name_of_path),
+    }
 }
 
 /// Converts a `Serialize` value into a [`PlistValue`], as `serde_json::to_value`
