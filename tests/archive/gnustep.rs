@@ -333,7 +333,7 @@ fn set(r: &mut Rng) -> PlistValue {
     d.insert("$class", PlistValue::from(class));
     d.insert("$classes", strings(chain));
     d.insert("$inline", strings(&["NS.objects"]));
-    d.insert("NS.objects", PlistValue::Array(members));
+    d.insert("NS.objects", PlistValue::from(members));
     PlistValue::Dictionary(d)
 }
 
@@ -377,7 +377,7 @@ fn object(r: &mut Rng, path: &mut Trail, depth: usize) -> PlistValue {
                     items.push(scalar(r));
                     elements.push(key.clone());
                 }
-                PlistValue::Array(items)
+                PlistValue::from(items)
             }
             _ => value(r, path, depth.saturating_sub(1)),
         };
@@ -413,7 +413,7 @@ fn graphs(seed: u64, n: usize) -> Vec<PlistValue> {
             let mut path = Trail::new();
             match r.below(3) {
                 0 => object(&mut r, &mut path, 4),
-                1 => PlistValue::Array(vec![
+                1 => PlistValue::from(vec![
                     object(&mut r, &mut path, 4),
                     value(&mut r, &mut path, 3),
                 ]),

@@ -109,7 +109,7 @@ fn the_set_recipe_numbers_its_members_as_foundation_does() {
     let uid = |n| PlistValue::Uid(plistvalue::Uid::new(n));
     assert_eq!(root, 1);
     assert_eq!(
-        PlistValue::Array(objects),
+        PlistValue::from(objects),
         plist!([
             "$null",
             { "NS.objects": [(uid(2)), (uid(3))], "$class": (uid(4)) },

@@ -38,7 +38,7 @@ fn d(entries: &[(&str, PlistValue)]) -> PlistValue {
 }
 
 fn a(items: Vec<PlistValue>) -> PlistValue {
-    PlistValue::Array(items)
+    PlistValue::Array(items.into())
 }
 
 fn uids(range: impl IntoIterator<Item = u64>) -> PlistValue {
@@ -274,7 +274,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
         (
             "h3_element_beyond",
             rooted(vec![array(uids([3, 9])), cls("NSArray"), s("ok")]),
-            err(K::Reference, Some(1), "[1]"),
+            err(K::Reference, Some(1), "1"),
         ),
         (
             "h3_key_beyond",
@@ -409,7 +409,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
                 d(&[("f", a(vec![a(vec![])])), ("$class", u(2))]),
                 cls("Thing"),
             ]),
-            err(K::Inline, Some(1), "f[0]"),
+            err(K::Inline, Some(1), "f.0"),
         ),
         // Cycles become markers.
         (
@@ -473,7 +473,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
         (
             "h9_2_pow_20_refs_to_1_mib",
             rooted(vec![array(a(vec![u(3); 1 << 20])), cls("NSArray"), s(&big)]),
-            err(K::Budget, Some(1), "[17]"),
+            err(K::Budget, Some(1), "17"),
         ),
         (
             "h9_doubling_arrays",
@@ -489,12 +489,12 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Want)> {
         (
             "h10_100000_nested_arrays",
             nested_arrays(100_000),
-            Want::Err(K::Depth, Some(513), Some("[0]".repeat(512))),
+            Want::Err(K::Depth, Some(513), Some(["0"; 512].join("."))),
         ),
         (
             "h10_513_nested_arrays",
             nested_arrays(513),
-            Want::Err(K::Depth, Some(513), Some("[0]".repeat(512))),
+            Want::Err(K::Depth, Some(513), Some(["0"; 512].join("."))),
         ),
         (
             "h10_512_chained_objects",
@@ -954,7 +954,7 @@ fn a_dag_unarchive_accepts_decodes_from_its_archive_too() {
     assert!(archive.as_bytes().len() < 1000);
     assert_eq!(archive.to_value().unwrap(), tree);
     let typed: Vec<PlistValue> = archive::from_slice(&bytes).unwrap();
-    assert_eq!(PlistValue::Array(typed), tree);
+    assert_eq!(PlistValue::Array(typed.into()), tree);
 }
 
 /// Found by the fuzz target `unarchive`: an inline `"$null"` string in a field's array

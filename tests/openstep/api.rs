@@ -137,6 +137,6 @@ fn a_type_mismatch_is_placed_at_its_line_and_column() {
         matches!(e.kind(), ErrorKind::TypeMismatch { found: "array", .. }),
         "{e}"
     );
-    assert_eq!(e.path_string(), "objects.A1.children[1]");
+    assert_eq!(e.path_string(), "objects.A1.children.1");
     assert_eq!((e.line(), e.column()), (Some(3), Some(26)), "{e}");
 }

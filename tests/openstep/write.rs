@@ -322,12 +322,12 @@ fn typed_values_are_written_as_the_text_typed_decodes_read() {
 #[test]
 fn what_the_format_cannot_hold_is_an_error_naming_its_path() {
     for (v, path) in [
-        (plist!({ "a": [1, null] }), "a[1]"),
+        (plist!({ "a": [1, null] }), "a.1"),
         (
             plist!({ "x": { "u": (PlistValue::Uid(plistvalue::Uid::new(1))) } }),
             "x.u",
         ),
-        (plist!([(f64::NAN)]), "[0]"),
+        (plist!([(f64::NAN)]), "0"),
     ] {
         let err = plistvalue::to_vec_openstep(&v).unwrap_err();
         assert!(matches!(err.kind(), ErrorKind::OpenStep(_)), "{err}");

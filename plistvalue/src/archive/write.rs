@@ -91,7 +91,7 @@ impl<'t> Archiver<'t> {
         d.insert("$version", PlistValue::from(100_000u64));
         d.insert("$archiver", PlistValue::from("NSKeyedArchiver"));
         d.insert("$top", top);
-        d.insert("$objects", PlistValue::Array(a.objects));
+        d.insert("$objects", PlistValue::Array(a.objects.into()));
         Ok(PlistValue::Dictionary(d))
     }
 
@@ -367,14 +367,14 @@ impl<'t> Archiver<'t> {
         let (slot, mut d, class) = match frame {
             Frame::Array {
                 slot: None, refs, ..
-            } => return PlistValue::Array(refs),
+            } => return PlistValue::Array(refs.into()),
             Frame::Array {
                 slot: Some(slot),
                 refs,
                 ..
             } => {
                 let mut d = Dictionary::with_capacity(2);
-                d.insert("NS.objects", PlistValue::Array(refs));
+                d.insert("NS.objects", PlistValue::Array(refs.into()));
                 let class = ("NSArray", Some(vec!["NSArray", "NSObject"]), None);
                 (slot, d, class)
             }
@@ -385,8 +385,8 @@ impl<'t> Archiver<'t> {
             } => {
                 let vals = refs.split_off(entries.len());
                 let mut d = Dictionary::with_capacity(3);
-                d.insert("NS.keys", PlistValue::Array(refs));
-                d.insert("NS.objects", PlistValue::Array(vals));
+                d.insert("NS.keys", PlistValue::Array(refs.into()));
+                d.insert("NS.objects", PlistValue::Array(vals.into()));
                 let class = ("NSDictionary", Some(vec!["NSDictionary", "NSObject"]), None);
                 (slot, d, class)
             }

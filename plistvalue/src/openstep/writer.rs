@@ -872,13 +872,13 @@ mod tests {
                 matches!(err.kind(), ErrorKind::OpenStep(e) if *e == want),
                 "{err}"
             );
-            assert_eq!(err.path_string(), "a[1].b");
+            assert_eq!(err.path_string(), "a.1.b");
         }
     }
 
     #[test]
     fn depth_is_bounded_by_what_the_reader_reads() {
-        let nest = |n: usize, v| (0..n).fold(v, |v, _| PlistValue::Array(vec![v]));
+        let nest = |n: usize, v| (0..n).fold(v, |v, _| PlistValue::from(vec![v]));
         let too_deep = |v: &PlistValue, path: usize| {
             let err = write_style(v, OpenStepStyle::Auto).unwrap_err();
             assert!(matches!(

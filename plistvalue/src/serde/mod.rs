@@ -24,8 +24,10 @@
 //! with one changed path: [`from_bytes`], [`from_reader`] and [`from_file`] read
 //! every format, binary, XML or OpenStep; [`to_file`] writes binary, (feature `xml`)
 //! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does,
-//! and (feature `openstep`) `to_vec_openstep`, `to_writer_openstep` and
-//! `to_file_openstep` write OpenStep text, an Xcode project as Xcode does.
+//! keys sorted (`XmlWriter::new().sort_keys(false)` writes them in the value's own
+//! order, as the plist crate does; see "Key order" in the crate docs), and (feature
+//! `openstep`) `to_vec_openstep`, `to_writer_openstep` and `to_file_openstep` write
+//! OpenStep text, an Xcode project as Xcode does.
 //!
 //! # How serde's data model maps to a plist
 //!
@@ -45,7 +47,7 @@
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
 //! | [`PlistValue`], `plist::Value` | the tree | same |
-//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`) | no null |
+//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`, and its null, `()` or `None`, reads back as `Null`, as in `serde_json::Value`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
 //! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
@@ -65,7 +67,8 @@
 //!   reading** buffer the value through `deserialize_any`, which sees a date as RFC
 //!   3339 text and a UID as an integer, as with the plist crate. [`Date`](crate::Date)
 //!   and `plist::Date` read that text back (to the nanosecond); a `PlistValue` in such
-//!   a place keeps a string and an integer. `$null` there is `None`.
+//!   a place keeps a string and an integer. `$null` there is `None`, and in a
+//!   `PlistValue` it is `Null`, as the `0x00` object is.
 //! - **`Vec<u8>` without `serde_bytes`** is written as an array of integers: serde
 //!   does not say a sequence holds bytes. The derive writes data.
 //! - **Enums with data** use the plist crate's `{name: value}`, not the derive's
@@ -268,17 +271,15 @@ pub fn to_file<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Res
 }
 
 /// Encodes a `Serialize` value as an XML plist, as CoreFoundation writes it (keys
-/// sorted as CF sorts them), like [`crate::to_vec_xml`].
+/// sorted as CF sorts them), like [`crate::to_vec_xml`]. [`XmlWriter`] keeps the
+/// order the value gives instead.
 ///
 /// # Errors
 /// As [`to_vec`], and for what XML cannot hold, as [`crate::to_vec_xml`].
 #[cfg(feature = "xml")]
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_vec_xml<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    let bridge = Bridge(value);
-    xml::write_into(|enc| bridge.to_plist(enc), true, &mut out)?;
-    Ok(out)
+    XmlWriter::new().to_vec(value)
 }
 
 /// Encodes a `Serialize` value as an XML plist into an `io::Write`, in 64 KiB
@@ -289,8 +290,82 @@ pub fn to_vec_xml<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
 #[cfg(feature = "xml")]
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_writer_xml<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    let bridge = Bridge(value);
-    xml::write_to(|enc| bridge.to_plist(enc), true, writer)
+    XmlWriter::new().to_writer(writer, value)
+}
+
+/// The XML writer for `Serialize` values, with the option
+/// [`crate::XmlWriter`] has for `ToPlist` ones: the order of dictionary keys.
+///
+/// Keys are **sorted by default**, as CoreFoundation sorts them, so the text is
+/// what macOS writes for the same value, however its maps were built.
+/// [`XmlWriter::sort_keys`]`(false)` keeps the order the value gives (a struct's
+/// fields in declaration order, a map's in its iteration order), as the plist
+/// crate's XML writer does.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Info { version: u32, name: &'static str }
+///
+/// let info = Info { version: 2, name: "x" };
+/// let sorted = String::from_utf8(plistvalue::serde::to_vec_xml(&info)?).unwrap();
+/// assert!(sorted.find("<key>name</key>") < sorted.find("<key>version</key>"));
+/// let kept = plistvalue::serde::XmlWriter::new().sort_keys(false).to_vec(&info)?;
+/// let kept = String::from_utf8(kept).unwrap();
+/// assert!(kept.find("<key>version</key>") < kept.find("<key>name</key>"));
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+#[derive(Debug, Clone, Copy)]
+pub struct XmlWriter {
+    sort_keys: bool,
+}
+
+#[cfg(feature = "xml")]
+impl Default for XmlWriter {
+    fn default() -> XmlWriter {
+        XmlWriter { sort_keys: true }
+    }
+}
+
+#[cfg(feature = "xml")]
+impl XmlWriter {
+    /// A writer that sorts keys as CoreFoundation does.
+    pub fn new() -> XmlWriter {
+        XmlWriter::default()
+    }
+
+    /// Sorted keys (`true`, the default) or the value's own order (`false`).
+    #[must_use]
+    pub fn sort_keys(mut self, sorted: bool) -> XmlWriter {
+        self.sort_keys = sorted;
+        self
+    }
+
+    /// Encodes `value` into a new `Vec`, as [`to_vec_xml`] does.
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`].
+    pub fn to_vec<T: Serialize + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        let bridge = Bridge(value);
+        xml::write_into(|enc| bridge.to_plist(enc), self.sort_keys, &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes into an `io::Write`, in 64 KiB chunks. On an error, what was written
+    /// before it stays written.
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`], and any error of the writer.
+    pub fn to_writer<W: Write, T: Serialize + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        let bridge = Bridge(value);
+        xml::write_to(|enc| bridge.to_plist(enc), self.sort_keys, writer)
+    }
 }
 
 /// Writes a `Serialize` value as an XML plist to the file at `path`, creating or
@@ -306,7 +381,8 @@ pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) ->
 
 /// Encodes a `Serialize` value as an OpenStep plist, like
 /// [`crate::to_vec_openstep`]: Xcode's layout for an Xcode project, the plain
-/// layout for anything else, keys in the order serde gives them.
+/// layout for anything else, keys in the order serde gives them. [`OpenStepWriter`]
+/// has the options.
 ///
 /// ```
 /// #[derive(serde::Serialize)]
@@ -321,10 +397,7 @@ pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) ->
 #[cfg(feature = "openstep")]
 #[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
 pub fn to_vec_openstep<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    let bridge = Bridge(value);
-    openstep::write_into(|enc| bridge.to_plist(enc), openstep_options(None), &mut out)?;
-    Ok(out)
+    OpenStepWriter::new().to_vec(value)
 }
 
 /// Encodes a `Serialize` value as an OpenStep plist into an `io::Write`, in 64 KiB
@@ -338,8 +411,7 @@ pub fn to_writer_openstep<W: Write, T: Serialize + ?Sized>(
     writer: W,
     value: &T,
 ) -> Result<(), Error> {
-    let bridge = Bridge(value);
-    openstep::write_to(|enc| bridge.to_plist(enc), openstep_options(None), writer)
+    OpenStepWriter::new().to_writer(writer, value)
 }
 
 /// Writes a `Serialize` value as an OpenStep plist to the file at `path`, creating
@@ -354,23 +426,123 @@ pub fn to_file_openstep<P: AsRef<Path>, T: Serialize + ?Sized>(
     path: P,
     value: &T,
 ) -> Result<(), Error> {
-    let path = path.as_ref();
-    let file = std::fs::File::create(path)?;
-    let bridge = Bridge(value);
-    openstep::write_to(
-        |enc| bridge.to_plist(enc),
-        openstep_options(Some(path)),
-        file,
-    )
+    OpenStepWriter::new().to_file(path, value)
 }
 
-/// The default OpenStep options, the project's name from `path`'s folder.
+/// The OpenStep writer for `Serialize` values, with the options
+/// [`crate::OpenStepWriter`] has for `ToPlist` ones: the layout, the order of keys
+/// and an Xcode project's name.
+///
+/// ```
+/// use plistvalue::OpenStepStyle;
+/// use std::collections::BTreeMap;
+///
+/// let table = BTreeMap::from([("bye", "Tschüss"), ("hello", "Hallo")]);
+/// let text = plistvalue::serde::OpenStepWriter::new()
+///     .style(OpenStepStyle::Strings)
+///     .to_vec(&table)?;
+/// assert_eq!(text, "\"bye\" = \"Tschüss\";\n\"hello\" = \"Hallo\";\n".as_bytes());
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
 #[cfg(feature = "openstep")]
-fn openstep_options(path: Option<&Path>) -> openstep::Options<'_> {
-    openstep::Options {
-        style: openstep::OpenStepStyle::Auto,
-        sort_keys: false,
-        project_name: path.and_then(openstep::project_name_of_path),
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+#[derive(Debug, Clone, Default)]
+pub struct OpenStepWriter {
+    style: openstep::OpenStepStyle,
+    sort_keys: bool,
+    project_name: Option<String>,
+}
+
+#[cfg(feature = "openstep")]
+impl OpenStepWriter {
+    /// A writer in the [`OpenStepStyle::Auto`](crate::OpenStepStyle::Auto) layout,
+    /// keys in the value's order.
+    pub fn new() -> OpenStepWriter {
+        OpenStepWriter::default()
+    }
+
+    /// The layout, as [`crate::OpenStepWriter::style`].
+    #[must_use]
+    pub fn style(mut self, style: openstep::OpenStepStyle) -> OpenStepWriter {
+        self.style = style;
+        self
+    }
+
+    /// Keys sorted in the plain and `.strings` layouts, as
+    /// [`crate::OpenStepWriter::sort_keys`].
+    #[must_use]
+    pub fn sort_keys(mut self, sorted: bool) -> OpenStepWriter {
+        self.sort_keys = sorted;
+        self
+    }
+
+    /// An Xcode project's name, as [`crate::OpenStepWriter::project_name`].
+    #[must_use]
+    pub fn project_name(mut self, name: impl Into<String>) -> OpenStepWriter {
+        self.project_name = Some(name.into());
+        self
+    }
+
+    /// The project's name as the file being rewritten states it, as
+    /// [`crate::OpenStepWriter::project_name_from_text`].
+    #[must_use]
+    pub fn project_name_from_text(mut self, original: &[u8]) -> OpenStepWriter {
+        if let Some(name) = openstep::project_name_in(original) {
+            self.project_name = Some(name);
+        }
+        self
+    }
+
+    /// Encodes `value` into a new `Vec`.
+    ///
+    /// # Errors
+    /// As [`to_vec_openstep`].
+    pub fn to_vec<T: Serialize + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        let bridge = Bridge(value);
+        openstep::write_into(|enc| bridge.to_plist(enc), self.options(None), &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes into an `io::Write`, in 64 KiB chunks. On an error, what was written
+    /// before it stays written.
+    ///
+    /// # Errors
+    /// As [`to_vec_openstep`], and any error of the writer.
+    pub fn to_writer<W: Write, T: Serialize + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        let bridge = Bridge(value);
+        openstep::write_to(|enc| bridge.to_plist(enc), self.options(None), writer)
+    }
+
+    /// Writes to the file at `path`, creating or truncating it; without a project
+    /// name set, a file in a folder `NAME.xcodeproj` takes `NAME`.
+    ///
+    /// # Errors
+    /// As [`to_vec_openstep`], and any error creating or writing the file.
+    pub fn to_file<P: AsRef<Path>, T: Serialize + ?Sized>(
+        &self,
+        path: P,
+        value: &T,
+    ) -> Result<(), Error> {
+        let path = path.as_ref();
+        let file = std::fs::File::create(path)?;
+        let bridge = Bridge(value);
+        openstep::write_to(|enc| bridge.to_plist(enc), self.options(Some(path)), file)
+    }
+
+    fn options<'o>(&'o self, path: Option<&'o Path>) -> openstep::Options<'o> {
+        openstep::Options {
+            style: self.style,
+            sort_keys: self.sort_keys,
+            project_name: self
+                .project_name
+                .as_deref()
+                .or_else(|| path.and_then(openstep::project_name_of_path)),
+        }
     }
 }
 
@@ -407,11 +579,13 @@ pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<PlistValue, Error> {
 ///
 /// # Errors
 /// When the value does not match `T`, or nests deeper than the default [`Limits`].
+/// The error names the key path in the value, and no byte offset: the bytes it went
+/// through are this function's own.
 pub fn from_value<T: DeserializeOwned>(value: PlistValue) -> Result<T, Error> {
     let mut bytes = Vec::new();
     Buffers::default().write_into(|enc| value.to_plist(enc), &mut bytes)?;
     drop(value);
-    from_slice_with_limits(&bytes, Limits::default())
+    from_slice_with_limits(&bytes, Limits::default()).map_err(Error::without_position)
 }
 
 /// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the
