@@ -261,3 +261,25 @@ fn a_project_can_be_written_in_the_plain_layout() {
     let back: PlistValue = plistvalue::from_bytes(&plain).unwrap();
     assert_eq!(&back, project);
 }
+
+#[test]
+fn a_name_holding_the_end_of_a_comment_cannot_end_its_annotation() {
+    let project = plistvalue::plist!({
+        "archiveVersion": "1",
+        "objectVersion": "77",
+        "objects": {
+            "A1": { "isa": "PBXGroup", "children": ["B2"] },
+            "B2": { "isa": "PBXFileReference", "path": "a */ b.m" },
+        },
+        "rootObject": "A1",
+    });
+    let text = plistvalue::to_vec_openstep(&project).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("\t\tB2 /* a * / b.m */ = {isa = PBXFileReference; path = \"a */ b.m\"; };\n"),
+        "{text}"
+    );
+    assert!(text.contains("\t\t\t\tB2 /* a * / b.m */,\n"), "{text}");
+    let back: PlistValue = plistvalue::from_bytes(text.as_bytes()).unwrap();
+    assert_eq!(back, project);
+}
