@@ -276,7 +276,9 @@ fn a_name_holding_the_end_of_a_comment_cannot_end_its_annotation() {
     let text = plistvalue::to_vec_openstep(&project).unwrap();
     let text = String::from_utf8(text).unwrap();
     assert!(
-        text.contains("\t\tB2 /* a * / b.m */ = {isa = PBXFileReference; path = \"a */ b.m\"; };\n"),
+        text.contains(
+            "\t\tB2 /* a * / b.m */ = {isa = PBXFileReference; path = \"a */ b.m\"; };\n"
+        ),
         "{text}"
     );
     assert!(text.contains("\t\t\t\tB2 /* a * / b.m */,\n"), "{text}");

@@ -119,13 +119,7 @@ pub(crate) fn write_into<'a>(
     options: Options<'_>,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    Buffers::default().write_with(fill, |enc, root| {
-        // The text is longer than the binary form (an Xcode project's about two
-        // and a half times): this much is needed, and reserving it spares the
-        // growing buffer its first copies. Bounded by the value's own bytes.
-        out.reserve(usize::try_from(enc.sized_bytes().saturating_mul(2)).unwrap_or(0));
-        writer::write(enc, root, options, out)
-    })
+    Buffers::default().write_with(fill, |enc, root| writer::write(enc, root, options, out))
 }
 
 /// [`write_into`] an `io::Write`, in 64 KiB chunks.

@@ -162,7 +162,9 @@ fn lint_agrees_with_the_openstep_manifest() {
 /// The project name an Xcode-written file states: `Build configuration list for
 /// PBXProject "NAME"`.
 fn project_name(text: &str) -> Option<&str> {
-    let rest = text.split("Build configuration list for PBXProject \"").nth(1)?;
+    let rest = text
+        .split("Build configuration list for PBXProject \"")
+        .nth(1)?;
     rest.split("\" */").next()
 }
 
@@ -197,7 +199,11 @@ fn convert_openstep_rewrites_every_xcode_written_corpus_project_in_place_unchang
         assert!(fs::read(&file).unwrap() == original, "{}: changed", cols[0]);
         // From stdin to stdout too.
         let out = super::run(&["-convert", "openstep", "-o", "-", "-"], Some(&original));
-        assert!(out.stdout == original, "{}: stdin to stdout changed", cols[0]);
+        assert!(
+            out.stdout == original,
+            "{}: stdin to stdout changed",
+            cols[0]
+        );
         same += 1;
     }
     assert!(same >= 46, "{same} projects");
@@ -310,7 +316,9 @@ fn strings_files_stay_strings_files_and_other_trees_are_written_plainly() {
     fs::write(&uid, plistvalue::to_vec(&v).unwrap()).unwrap();
     let (code, out, err) = outcome(&["-convert", "openstep", s(&uid)]);
     assert_eq!((code, out.as_str()), (1, ""));
-    assert!(err.contains("a UID has no OpenStep form") && err.contains("ref"), "{err}");
+    assert!(
+        err.contains("a UID has no OpenStep form") && err.contains("ref"),
+        "{err}"
+    );
     assert_eq!(fs::read(&uid).unwrap(), plistvalue::to_vec(&v).unwrap());
 }
-
