@@ -82,8 +82,7 @@ struct Open<'e> {
     bare: bool,
 }
 
-/// A number's or a date's text, on the stack: an `i128` takes 40 bytes, a real
-/// at most 24, a date 39.
+/// A number's text, on the stack: an `i128` takes 40 bytes, a real at most 24.
 struct Num {
     bytes: [u8; 64],
     len: usize,
@@ -116,10 +115,10 @@ impl std::fmt::Write for Num {
 
 /// A real as the shortest text that reads back to it (W6): plain digits from 1e-7
 /// to 1e21, an exponent outside, as JavaScript prints numbers.
-fn real(n: &mut Num, v: f64, short: bool) {
+fn real(n: &mut Num, v: f64, single: bool) {
     let a = v.abs();
     let plain = a == 0.0 || (1e-7..1e21).contains(&a);
-    let _ = match (plain, short) {
+    let _ = match (plain, single) {
         (true, false) => write!(n, "{v}"),
         (false, false) => write!(n, "{v:e}"),
         // A 4-byte real, as the shortest text of its own precision.
@@ -190,6 +189,8 @@ static ESCAPE: [u8; 256] = {
     t
 };
 
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
 /// Appends `s` in double quotes with Xcode's escapes, or also the plain layout's
 /// when `all`.
 fn quoted(out: &mut Vec<u8>, s: &[u8], all: bool) {
@@ -202,7 +203,6 @@ fn quoted(out: &mut Vec<u8>, s: &[u8], all: bool) {
         }
         out.extend_from_slice(&s[start..i]);
         if e == b'U' {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
             out.extend_from_slice(b"\\U00");
             out.push(HEX[(c >> 4) as usize]);
             out.push(HEX[(c & 15) as usize]);
@@ -250,8 +250,6 @@ fn tabs(out: &mut Vec<u8>, n: u32) {
     }
     out.extend_from_slice(&TABS[..n]);
 }
-
-const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// `<hex>`, lowercase, with a space after every four bytes unless `tight`, as in
 /// Xcode's layout (W5).
@@ -591,9 +589,10 @@ impl<'s, 'e> Emitter<'s, 'e, '_> {
         }
         if self.layout == Layout::Strings {
             self.check(root)?;
-            let Object::Dict { keys, .. } = self.enc.object(root) else {
-                let kind = kind_name(&self.enc.object(root));
-                return Err(OpenStepError::StringsRoot(kind).into());
+            let enc: &'e Encoder<'_> = self.enc;
+            let (keys, values) = match enc.object(root) {
+                Object::Dict { keys, values } => (keys, values),
+                other => return Err(OpenStepError::StringsRoot(kind_name(&other)).into()),
             };
             if keys.is_empty() {
                 // Nothing but whitespace reads as an empty dictionary; no bytes at
@@ -602,9 +601,6 @@ impl<'s, 'e> Emitter<'s, 'e, '_> {
                 return Ok(());
             }
             self.enter(root)?;
-            let Object::Dict { keys, values } = self.enc.object(root) else {
-                unreachable!("a dictionary");
-            };
             self.open.push(Open {
                 obj: root,
                 keys,
@@ -641,14 +637,13 @@ impl<'s, 'e> Emitter<'s, 'e, '_> {
                 continue;
             };
             let pos = self.position(top, k);
-            err = match self.enc.object(top.obj) {
-                Object::Dict { keys, .. } => match self.texts.string(keys[pos]) {
-                    Some(t) => {
-                        err.in_segment(PathSegment::Key(String::from_utf8_lossy(t).into_owned()))
-                    }
-                    None => err,
-                },
-                _ => err.in_index(pos),
+            err = if !top.dict {
+                err.in_index(pos)
+            } else if let Some(key) = self.texts.string(top.keys[pos]) {
+                err.in_segment(PathSegment::Key(String::from_utf8_lossy(key).into_owned()))
+            } else {
+                // A key that is not a string, the error itself.
+                err
             };
         }
         err
