@@ -176,3 +176,14 @@ fn budgets_count_the_text_not_the_uniqued_binary() {
     let typed: Vec<String> = plistvalue::from_bytes(text.as_bytes()).unwrap();
     assert!(typed.iter().all(|e| *e == s));
 }
+
+#[test]
+fn a_nul_in_the_first_two_bytes_is_wide_text_without_a_byte_order_mark() {
+    // Found by the fuzz target `openstep`: a comment and a string holding NUL read,
+    // but the string written first, `"` and NUL, is two bytes CF takes for UTF-16
+    // without a byte-order mark (docs/OPENSTEP.md R1). A writer must not start so.
+    let read_back = read(b"///\n'\0\x0f'").unwrap();
+    assert_eq!(read_back, PlistValue::String("\0\u{f}".into()));
+    refused(b"\"\0\x0f\"", &OpenStepError::NoByteOrderMark);
+    assert_eq!(read(b"\n\"\0\x0f\"").unwrap(), read_back);
+}

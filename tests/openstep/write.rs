@@ -343,3 +343,20 @@ fn what_the_format_cannot_hold_is_an_error_naming_its_path() {
         ErrorKind::OpenStep(OpenStepError::StringsRoot(_))
     ));
 }
+
+#[test]
+fn no_layout_starts_with_a_nul_that_would_make_the_text_wide() {
+    // A NUL in the first two bytes reads as UTF-16 without a byte-order mark
+    // (docs/OPENSTEP.md R1): the plain and .strings layouts escape control
+    // characters, so a string that starts with NUL starts with `"\U0000`.
+    let root = PlistValue::String("\0\u{f}".into());
+    let text = plistvalue::to_vec_openstep(&root).unwrap();
+    assert_eq!(text, b"\"\\U0000\\U000f\"\n");
+    assert_eq!(plistvalue::from_bytes::<PlistValue>(&text).unwrap(), root);
+    let table = plist!({ "\0": "\0" });
+    for style in [OpenStepStyle::Plain, OpenStepStyle::Strings] {
+        let text = written(&table, style);
+        assert!(!text[..2].contains(&0), "{style:?}");
+        assert_eq!(plistvalue::from_bytes::<PlistValue>(&text).unwrap(), table);
+    }
+}

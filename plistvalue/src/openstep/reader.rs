@@ -61,6 +61,18 @@ const UNQUOTED: [bool; 256] = {
     t
 };
 
+/// The ASCII whitespace bytes: tab, LF, VT, FF, CR and space (R3).
+const SPACE: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    let mut c = 0x09;
+    while c <= 0x0D {
+        t[c] = true;
+        c += 1;
+    }
+    t
+};
+
 /// Whether a value may start with byte `c` (R8).
 fn starts_value(c: u8) -> bool {
     matches!(c, b'{' | b'(' | b'<' | b'"' | b'\'') || UNQUOTED[c as usize]
@@ -215,12 +227,15 @@ impl<'a> Parser<'a> {
         let b = self.b;
         let mut i = self.cur;
         loop {
+            // Xcode indents with runs of tabs after each line feed.
+            while b.get(i).is_some_and(|&c| SPACE[c as usize]) {
+                i += 1;
+            }
             let Some(&c) = b.get(i) else {
                 self.cur = i;
                 return None;
             };
             match c {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => i += 1,
                 b'/' => match b.get(i + 1) {
                     Some(b'/') => i = line_end(b, i + 2),
                     Some(b'*') => i = comment_end(b, i + 2),
