@@ -76,8 +76,8 @@
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
 // 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath, text
-// 5. xml, openstep   6. serde   7. archive   8. the entry points: encode, decode, tree,
-// and this file.
+// 5. xml, openstep   6. serde   7. archive, plist   8. the entry points: encode, decode,
+// tree, and this file.
 pub mod archive;
 mod convert;
 mod decode;
@@ -91,6 +91,9 @@ mod keypath;
 mod macros;
 #[cfg(feature = "openstep")]
 mod openstep;
+#[cfg(feature = "plist-compat")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plist-compat")))]
+pub mod plist;
 mod reader;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
@@ -141,8 +144,14 @@ pub mod __private {
     pub use crate::convert::private::*;
 }
 
-/// The README's example is compiled and run as a doctest.
-#[cfg(all(doctest, feature = "xml", feature = "openstep"))]
+/// The README's examples are compiled and run as doctests (its migration example
+/// needs `plist-compat`; CI runs every feature).
+#[cfg(all(
+    doctest,
+    feature = "xml",
+    feature = "openstep",
+    feature = "plist-compat"
+))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 

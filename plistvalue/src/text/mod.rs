@@ -17,6 +17,8 @@ pub(crate) mod swar;
 
 use crate::error::Error;
 use crate::reader::Limits;
+#[cfg(feature = "plist-compat")]
+use crate::reader::{Document, Node};
 
 /// A text document read into binary plist bytes, with what it takes to report a
 /// later error at its place in the text.
@@ -60,5 +62,22 @@ impl Converted<'_> {
     /// column of the text it came from.
     pub(crate) fn locate(&self, err: Error) -> Error {
         position::translate(err, &self.text, &self.positions, &self.binary, self.root)
+    }
+
+    /// Decodes the converted bytes from their root with `decode`, as a format's
+    /// `decode` does a `FromPlist` type: within the default limits, counted against
+    /// the text, and with errors placed in the text.
+    #[cfg(feature = "plist-compat")]
+    pub(crate) fn decode_root<T>(
+        &self,
+        decode: impl FnOnce(&Node<'_, '_>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let limits = self.limits(Limits::default());
+        let decoded = Document::for_decode(&self.binary, limits).and_then(|doc| {
+            let root = doc.root()?;
+            root.begin_decode();
+            decode(&root)
+        });
+        decoded.map_err(|e| self.locate(e))
     }
 }
