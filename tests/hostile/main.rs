@@ -36,6 +36,7 @@ mod graph;
 mod interner;
 mod limits;
 mod openstep;
+mod openstep_write;
 mod overlap;
 mod refs;
 mod serde_paths;
