@@ -36,6 +36,8 @@ mod graph;
 mod interner;
 mod limits;
 mod openstep;
+mod openstep_write;
+mod overlap;
 mod refs;
 mod serde_paths;
 mod stack;
