@@ -39,9 +39,11 @@ const RECENT: usize = 1024;
 
 impl Storage<'_> {
     /// The same allocations, emptied, for a document with another lifetime.
+    /// The interner is cleared when the storage is used again
+    /// (`Encoder::from_storage`), not here: a `to_vec` drops its storage after
+    /// this, and clearing a large table is a pass over all of it.
     pub(super) fn recycle<'b>(mut self) -> Storage<'b> {
         self.scratch.clear();
-        self.interner.clear();
         self.key_slots.clear();
         self.recent.clear();
         self.open.clear();
@@ -119,6 +121,7 @@ pub struct Encoder<'a> {
 impl<'a> Encoder<'a> {
     /// An encoder over recycled storage.
     pub(super) fn from_storage(mut st: Storage<'a>) -> Encoder<'a> {
+        st.interner.clear();
         st.interner.reserve_one();
         Encoder {
             st,
@@ -373,7 +376,7 @@ impl<'a> Encoder<'a> {
         match self.find_ascii(hash, s.as_bytes()) {
             Ok(r) => r,
             Err(pos) => {
-                let arena = self.st.table.arena_mut();
+                let arena = self.st.table.arena_mut(s.len());
                 let start = arena.len();
                 arena.extend_from_slice(s.as_bytes());
                 let i = self.push(Obj::AsciiArena {
@@ -431,7 +434,9 @@ impl<'a> Encoder<'a> {
     }
 
     fn utf16(&mut self, s: &str) -> ObjRef {
-        let arena = self.st.table.arena_mut();
+        // At most two bytes per UTF-8 byte: a unit per one to three bytes, two
+        // units per four.
+        let arena = self.st.table.arena_mut(2 * s.len());
         let start = arena.len();
         for unit in s.encode_utf16() {
             arena.extend_from_slice(&unit.to_be_bytes());
@@ -447,7 +452,7 @@ impl<'a> Encoder<'a> {
         };
         match self.st.interner.find(hash, same, || (tag::UTF16, mine)) {
             Ok(i) => {
-                self.st.table.arena_mut().truncate(start);
+                self.st.table.arena_mut(0).truncate(start);
                 ObjRef(i)
             }
             Err(pos) => {
@@ -477,7 +482,9 @@ impl<'a> Encoder<'a> {
         ) {
             Ok(i) => ObjRef(i),
             Err(pos) => {
-                let start = emit::place_data(self.st.table.placed_mut(), d);
+                let room =
+                    format::MAGIC.len() + format::marker_len(d.len() as u64) as usize + d.len();
+                let start = emit::place_data(self.st.table.placed_mut(room), d);
                 let i = self.push(Obj::DataPlaced {
                     start,
                     len: d.len(),
@@ -596,7 +603,7 @@ impl<'a> Encoder<'a> {
         let pushed = self.st.scratch.len() - f.scratch_start;
         self.st
             .table
-            .refs_mut()
+            .refs_mut(pushed)
             .extend_from_slice(&self.st.scratch[f.scratch_start..]);
         self.st.scratch.truncate(f.scratch_start);
         Some(pushed)
@@ -611,7 +618,7 @@ impl<'a> Encoder<'a> {
         debug_assert_eq!(self.st.open.last(), Some(&f.obj));
         self.st.open.pop();
         let start = self.st.table.ref_count();
-        let refs = self.st.table.refs_mut();
+        let refs = self.st.table.refs_mut(2 * pairs.len());
         refs.extend(pairs.iter().map(|&(k, _)| k.0));
         refs.extend(pairs.iter().map(|&(_, v)| v.0));
         let len = pairs.len();

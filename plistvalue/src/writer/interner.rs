@@ -2,6 +2,8 @@
 //! set of object indices it looks them up in. It knows nothing of objects: a lookup
 //! is given a hash and a closure that compares a candidate index.
 
+use super::pages;
+
 /// Tags that keep equal bit patterns of different types apart in the interner.
 pub(super) mod tag {
     pub(crate) const UINT: u64 = 1;
@@ -215,10 +217,11 @@ impl Interner {
         }
     }
 
+    /// Doubles the table, in memory whose pages fault in large steps.
     #[cold]
     fn grow(&mut self) {
         let new_len = (self.slots.len() * 2).max(1024);
-        let old = std::mem::replace(&mut self.slots, vec![0; new_len]);
+        let old = std::mem::replace(&mut self.slots, pages::zeroed(new_len));
         let mask = new_len - 1;
         for s in old.into_iter().filter(|&s| s != 0) {
             let mut pos = (s >> 32) as usize & mask;
