@@ -18,7 +18,9 @@
 //! A third argument, `typed_ops owned 20000 9`, runs the operation that many times,
 //! dropping each result, and prints its wall time and time on the CPU: what `perf
 //! record` and back-to-back timings of two builds need, since the stall instruction
-//! counts cannot see shows only in time.
+//! counts cannot see shows only in time. `plist-owned` and `plist-encode` are the
+//! plist crate's decode and encode of the same model: on a machine too loaded for
+//! the benchmark's wall-clock ratios, their times on the CPU give the ratio.
 
 use std::hint::black_box;
 
@@ -43,6 +45,12 @@ fn run<'a>(op: &str, bytes: &'a [u8], model: &Project) -> Output<'a> {
         }
         "encode" => Output::Bytes(plistvalue::to_vec(model).expect("encodes")),
         "serde-encode" => Output::Bytes(plistvalue::serde::to_vec(model).expect("encodes")),
+        "plist-owned" => Output::Owned(plist::from_bytes(bytes).expect("decodes")),
+        "plist-encode" => {
+            let mut out = Vec::new();
+            plist::to_writer_binary(&mut out, model).expect("encodes");
+            Output::Bytes(out)
+        }
         _ => Output::Owned(model.clone()),
     }
 }
@@ -60,6 +68,8 @@ fn main() {
         "clone",
         "encode",
         "serde-encode",
+        "plist-owned",
+        "plist-encode",
     ];
     if !ops.contains(&op.as_str()) {
         eprintln!("usage: typed_ops {} [N] [ROUNDS]", ops.join("|"));
