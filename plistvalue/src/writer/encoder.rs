@@ -9,7 +9,7 @@ use std::hash::Hash;
 use std::io;
 
 use super::emit::{self, Sink};
-use super::interner::{hash_bytes, hash_data, hash_word, tag, Interner};
+use super::interner::{hash_bytes, hash_data, hash_word, same_bytes, tag, Interner};
 use super::object::{Obj, ObjRef, Table};
 use crate::error::{Error, ErrorKind, Misuse};
 use crate::format;
@@ -416,7 +416,7 @@ impl<'a> Encoder<'a> {
         let slot = hash as usize & (RECENT - 1);
         let table = &self.st.table;
         if let Some((h, i, o)) = self.st.recent.get(slot) {
-            if *h == hash && *i != NO_KEY && table.ascii(o) == Some(bytes) {
+            if *h == hash && *i != NO_KEY && table.ascii(o).is_some_and(|t| same_bytes(t, bytes)) {
                 return Ok(ObjRef(*i));
             }
         }
@@ -424,7 +424,11 @@ impl<'a> Encoder<'a> {
         let table = &self.st.table;
         let i = self.st.interner.find(
             hash,
-            |i| table.ascii(table.get(i)) == Some(bytes),
+            |i| {
+                table
+                    .ascii(table.get(i))
+                    .is_some_and(|t| same_bytes(t, bytes))
+            },
             || (tag::ASCII, bytes),
         )?;
         // Only repeats are cached, so one-off strings never evict them.
