@@ -110,7 +110,7 @@ pub mod __private {
     pub use crate::convert::private::*;
 }
 
-/// The README's example is compiled and run as a doctest.
-#[cfg(all(doctest, feature = "xml"))]
-#[doc = include_str!("../../README.md")]
+/// The package's README (the registry page) is compiled and run as doctests.
+#[cfg(all(doctest, feature = "derive", feature = "xml", feature = "serde"))]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
