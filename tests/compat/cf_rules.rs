@@ -3,7 +3,7 @@
 //! It shares no code with the library, so a rule the library gets wrong cannot be
 //! confirmed by the library itself.
 //!
-//! Rule ids, as COMPATIBILITY.md cites them:
+//! Rule ids, as this model's failures name them:
 //!
 //! | id | CF reader rule (§4.1) |
 //! |---|---|
