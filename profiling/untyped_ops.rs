@@ -1,5 +1,5 @@
 //! One untyped operation on the benchmark document, for counting its instructions
-//! under callgrind: BENCHMARKS.md's per-message figures for `PlistValue` come from it.
+//! under callgrind: the per-message instruction counts of `PlistValue` come from it.
 //!
 //! ```sh
 //! cargo build --release --bin untyped_ops
