@@ -24,11 +24,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let doc = Document::from_slice(&bytes)?;
     let root = doc.root()?;
     println!(
-        "{} bytes, {} objects, root is a {}; read {} object headers to get here",
+        "{} bytes, {} objects, root is a {}",
         bytes.len(),
         doc.len(),
-        root.kind().name(),
-        doc.objects_read()
+        root.kind().name()
     );
     println!("{value:?}");
     Ok(())

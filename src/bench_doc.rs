@@ -1,7 +1,9 @@
-//! The deterministic benchmark document of `shared/bench/SHAPE.md`: an HTTP
-//! debugging proxy's saved project. Tests, examples and benches all build it
-//! from here so that every measurement runs over the same tree, and
-//! `shared/bench/gen_doc.py` is the independent implementation it must equal.
+//! The deterministic benchmark document: an HTTP debugging proxy's saved project,
+//! drawn from two splitmix64 streams. Tests, examples and benches all build it
+//! from here so that every measurement runs over the same tree. Its specification
+//! and an independent Python implementation, `gen_doc.py`, live outside the
+//! repository in `../shared/bench/`; `tests/bench_doc_matches_python.rs` checks
+//! that the two build the same tree.
 
 use std::fmt::Write as _;
 
@@ -19,8 +21,8 @@ const CREATED_SECS: u64 = 725_760_000;
 const BODY_LEN: usize = 2048;
 const POOL_SIZE: u64 = 200;
 
-/// The splitmix64 generator of SHAPE.md §1; every draw is part of the spec, so
-/// the arithmetic must stay exactly as written there.
+/// The splitmix64 generator; every draw is part of the document, so the arithmetic
+/// must stay exactly as the Python implementation has it.
 #[derive(Debug, Clone)]
 pub struct SplitMix64 {
     state: u64,
@@ -32,7 +34,7 @@ impl SplitMix64 {
         Self { state: seed }
     }
 
-    /// The next draw. SHAPE.md calls it `next`; it never ends, so `Iterator` would
+    /// The next draw. It never ends, so `Iterator` would
     /// only add an `Option` to unwrap on every call.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
@@ -309,7 +311,7 @@ impl ProjectRef<'_> {
     }
 }
 
-/// Which body bytes the document carries (SHAPE.md §5); everything else is identical.
+/// Which body bytes the document carries; everything else is identical.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
     /// Every non-empty body is fresh random bytes: the main workload.
@@ -375,7 +377,7 @@ const SERVERS: [&str; 4] = [
 const RESP_CACHE_CONTROL: [&str; 3] = ["no-store", "max-age=60", "private, max-age=0"];
 const X_CACHE: [&str; 2] = ["HIT", "MISS"];
 
-/// Builds the document with `n` messages (SHAPE.md §3–§5).
+/// Builds the document with `n` messages.
 pub fn generate(n: usize, variant: Variant) -> Project {
     let mut structure = SplitMix64::new(STRUCTURE_SEED);
     let mut bodies = BodySource::new(variant);
@@ -426,7 +428,8 @@ impl BodySource {
     }
 }
 
-/// Message `i`; the order of draws from `s` is the order of SHAPE.md §4.
+/// Message `i`; the order of draws from `s` is part of the document, as the
+/// Python implementation draws them.
 fn message(i: u64, s: &mut SplitMix64, bodies: &mut BodySource) -> Message {
     let method = match s.below(100) {
         0..=69 => "GET",

@@ -44,7 +44,6 @@ pub fn walk(doc: &Document<'_>) -> Result<u64, Error> {
                 let _ = (node.as_bool(), node.as_integer(), node.as_f64());
                 let _ = (node.as_date(), node.as_uid(), node.as_data());
                 let _ = (node.as_ascii(), node.to_str(), node.str_eq("name"));
-                let _ = node.is_null_marker();
             }
         }
     }

@@ -1,6 +1,6 @@
-//! Checks the Rust benchmark document against `shared/bench/gen_doc.py`, the
-//! independent implementation of SHAPE.md, by letting Python compare the tree
-//! the plist crate wrote.
+//! Checks the Rust benchmark document against `../shared/bench/gen_doc.py`, the
+//! independent implementation of its specification, by letting Python compare the
+//! tree the plist crate wrote.
 
 use std::fs;
 use std::process::Command;
@@ -37,7 +37,7 @@ fn check(variant: Variant, name: &str, expected_size: u64) {
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
-    // SHAPE.md §6 sizes, measured with plist 1.10.3.
+    // The sizes the specification states, measured with plist 1.10.3.
     assert_eq!(size, expected_size, "plist-crate file size for {name}");
 }
 

@@ -1,4 +1,4 @@
-//! Issue 12, item 1: dates convert exactly. Decoding gives the nanosecond nearest the
+//! Dates convert exactly. Decoding gives the nanosecond nearest the
 //! stored double, encoding the double nearest the timestamp, and a decode then an
 //! encode keeps the stored bits for every date a year or more from 2001. Each rule
 //! is checked here with exact integer arithmetic on the double's mantissa and

@@ -1,4 +1,4 @@
-//! Issue 12, item 4: the std types users reach for, in derived structs: sets,
+//! The std types users reach for, in derived structs: sets,
 //! paths, `Duration`, the `NonZero` integers, `chrono::DateTime` at an offset and in
 //! local time, and a serde-only type behind `#[plist(serde)]`. Each is written as
 //! Foundation writes its Swift counterpart and read back; each bad value is a

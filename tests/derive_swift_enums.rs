@@ -1,4 +1,4 @@
-//! Issue 12, item 2: enums in the forms Swift's synthesized `Codable` writes
+//! Enums in the forms Swift's synthesized `Codable` writes
 //! (SE-0295) and swift-foundation's `PropertyListEncoder` lays out in bytes.
 //!
 //! * An enum with associated values writes every case as `{"case": {...}}`, a case
@@ -9,7 +9,7 @@
 //! The byte strings below are what swift-foundation's binary writer produces for the
 //! Swift declarations in the comments: objects in pre-order, a dictionary's keys
 //! before its values, strings uniqued, containers never shared, `true`/`false`
-//! singletons, 1-byte references and offsets at these sizes (FORMAT.md §3.1).
+//! singletons, 1-byte references and offsets at these sizes.
 
 use plistvalue::{plist, ErrorKind, FromPlist, PlistValue, ToPlist};
 use plistvalue_suite::bplist::Bplist;

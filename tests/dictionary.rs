@@ -121,9 +121,8 @@ proptest! {
         let copy = d.clone();
         same(&copy, &m);
         prop_assert_eq!(&copy, &d);
-        prop_assert!(d.clone().into_iter().eq(m.clone()));
         prop_assert!(Dictionary::from(m.clone()) == d);
-        prop_assert!(d.into_inner().into_iter().eq(m));
+        prop_assert!(d.into_iter().eq(m));
     }
 }
 

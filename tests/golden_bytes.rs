@@ -1,4 +1,4 @@
-//! Byte-exact writer output, one test per encoding rule of FORMAT.md. Expected objects
+//! Byte-exact writer output, one test per encoding rule of `docs/BINARY.md`. Expected objects
 //! are spelled out by hand; only the offset table and the trailer are assembled, by
 //! the workspace's byte builder.
 

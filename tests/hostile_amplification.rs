@@ -1,4 +1,4 @@
-//! Issue 19, item 4: a default decode into `PlistValue` holds at most 64 bytes of
+//! A default decode into `PlistValue` holds at most 64 bytes of
 //! heap per input byte, plus 10 MiB (`Limits::heap_per_input_byte`'s stated
 //! bound), whatever the file. A counting global allocator records the peak of live
 //! heap bytes while each hostile shape decodes. One test only, so that no other

@@ -1,4 +1,4 @@
-//! Issue 12, item 3: the `0x00` object. CoreFoundation reads it as `kCFNull`,
+//! The `0x00` object. CoreFoundation reads it as `kCFNull`,
 //! plistlib as `None`, libplist as `PLIST_NULL`. A file holding one reads into a
 //! `PlistValue` (as `PlistValue::Null`), into `Option<T>` as `None`, through the
 //! serde bridge as `()` and `None`, and writes back as `0x00`, so the file

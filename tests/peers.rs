@@ -1,4 +1,4 @@
-//! Issue 12, item 3: all 566 cases of `../shared/corpus/peers/`, taken from 14 other
+//! All 566 cases of `../shared/corpus/peers/`, taken from 14 other
 //! projects' test suites, each with its project's expected outcome (`valid`,
 //! `invalid`, or `either`: no verdict, only "must not crash"). Our reader must agree
 //! with every one, except where it differs on purpose: because CoreFoundation's
@@ -21,7 +21,7 @@ const DIFFERS_AS_CF: &[(&str, &str)] = &[
     (
         "cases/cpython/invalid_binary_29_invalid_ASCII",
         "read: CF reads the bytes of an ASCII-marked string as Latin-1, so a byte >= 0x80 \
-         is a character, not an error (FORMAT.md §4.1)",
+         is a character, not an error",
     ),
     (
         "cases/cpython/invalid_binary_36_too_large_datetime__datetime_overflow",
@@ -53,7 +53,7 @@ const DIFFERS_AS_CF: &[(&str, &str)] = &[
     (
         "cases/binplist/single",
         "rejected: the offset table starts before the first object (offset < 9), which \
-         CF's trailer check T3 rejects",
+         CF's trailer check T2 rejects (docs/BINARY.md)",
     ),
 ];
 

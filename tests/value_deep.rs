@@ -1,5 +1,5 @@
-//! A million-deep `PlistValue` survives drop, clone, ==, Debug, encode and decode on
-//! a 2 MiB thread: none of them recurse per level.
+//! A million-deep `PlistValue` survives drop, clone, ==, Debug, Display, encode and
+//! decode on a 2 MiB thread: none of them recurse per level.
 
 use std::fmt::Write as _;
 
@@ -54,6 +54,11 @@ fn drop_clone_eq_and_debug_of_a_million_levels() {
         write!(pretty, "{v:#?}").unwrap();
         assert!(pretty.0 > out.0 + DEPTH * 2, "{} vs {}", pretty.0, out.0);
         assert!(pretty.0 < out.0 + DEPTH * 2 * 140);
+        // Display (`plutil -p`'s text) prints 512 levels, then one line: about
+        // half a megabyte, where indenting every level would take 2 TB.
+        let shown = format!("{v}");
+        assert!(shown.len() < 1 << 20, "{}", shown.len());
+        assert!(shown.contains(" ... 1 entry, nested deeper than 512 levels }\n"));
         drop(v);
         drop(w);
     });

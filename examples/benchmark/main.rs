@@ -1,4 +1,4 @@
-//! The headline benchmark: the proxy-project document of `../shared/bench/SHAPE.md`,
+//! The headline benchmark: the proxy-project document of `src/bench_doc.rs`,
 //! encoded and decoded by plistvalue and by the `plist` crate in one process, taking
 //! turns, beside the floors that bound what any encoder or decoder could do.
 //!
@@ -38,7 +38,7 @@ static ALLOC: Counting = Counting::single_threaded();
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
-/// Objects in the archive of the typed archive row (issue 17).
+/// Objects in the archive of the typed archive row.
 const ARCHIVE_OBJECTS: usize = 100_000;
 
 fn main() {
@@ -380,7 +380,7 @@ fn document_table(n: usize, variant: Variant, k: usize) -> Res<Table> {
         let met = row.vs_plist().is_some_and(|r| r >= x);
         goal(row, format!("≥ {x}× faster"), met)
     };
-    // Issue 18's "ours ÷ floor" targets: at most `x` times the row's floor.
+    // The "ours ÷ floor" targets: at most `x` times the row's floor.
     let at_most = |row: Row, x: f64, what: &str| {
         let met = row.over_floor().is_some_and(|r| r <= x);
         goal(row, format!("≤ {x}× {what}"), met)
@@ -722,7 +722,7 @@ fn scaling(k: usize) -> Res<Table> {
         let row = Row::new(format!(
             "{name}: slowest ÷ fastest time per message, 2k → 200k = {ours:.2}"
         ));
-        // Issue 18: flat within 30%, or no worse than the plist crate's own drift on
+        // Flat within 30%, or no worse than the plist crate's own drift on
         // the same operation.
         rows.push(match theirs {
             Some(j) => {

@@ -1,5 +1,5 @@
 //! The release profile this benchmark was compiled with, for its header: LTO and
-//! codegen units change the ratios (issue 18), so a run must say which it had.
+//! codegen units change the ratios, so a run must say which it had.
 //!
 //! Cargo tells a crate neither, so they are read at compile time from what sets
 //! them: a `CARGO_PROFILE_RELEASE_*` variable in the environment of the build (which

@@ -1,4 +1,4 @@
-//! The XML rows: the SHAPE.md document written as XML, decoded and encoded by
+//! The XML rows: the benchmark document written as XML, decoded and encoded by
 //! plistvalue and by the plist crate's XML reader and writer in the same rounds,
 //! beside two floors: a bare quick-xml event loop over the same text (what
 //! tokenizing with quick-xml would cost before any value is built, the figure

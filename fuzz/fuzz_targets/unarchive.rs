@@ -1,8 +1,9 @@
 //! NSKeyedArchiver archives: any input gives `Ok` or `Err`, never a panic, hang or
-//! huge allocation; every tree `unarchive` gives that `archive` does not refuse (A1)
-//! reads back the same, and the lazy view agrees with it. The lazy view refuses what `unarchive`
-//! refuses, except past `unarchive`'s budgets: it writes a shared object once, so it
-//! may resolve a DAG that `unarchive` cannot copy.
+//! huge allocation; every tree `unarchive` gives that `archive` does not refuse
+//! (A1 of `docs/ARCHIVE.md`) reads back the same, and the lazy view agrees with it.
+//! The lazy view refuses what `unarchive` refuses, except past `unarchive`'s
+//! budgets: it writes a shared object once, so it may resolve a DAG that
+//! `unarchive` cannot copy.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

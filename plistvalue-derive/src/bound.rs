@@ -16,7 +16,7 @@ use crate::internals::attr::DefaultKind;
 
 /// The container's generics for an impl header: defaults (`T = u8`) are not
 /// allowed there.
-pub fn without_defaults(generics: &Generics) -> Generics {
+pub(crate) fn without_defaults(generics: &Generics) -> Generics {
     let mut g = generics.clone();
     for param in &mut g.params {
         if let GenericParam::Type(t) = param {
@@ -36,7 +36,7 @@ fn with_predicates(mut generics: Generics, predicates: &[WherePredicate]) -> Gen
 }
 
 /// Generics of the `ToPlist` (and `WriteFields`) impl.
-pub fn to_plist(cont: &Container) -> Generics {
+pub(crate) fn to_plist(cont: &Container) -> Generics {
     let generics = without_defaults(cont.generics);
     if let Some(bound) = &cont.attrs.bound_to {
         return with_predicates(generics, &bound.value);
@@ -59,7 +59,7 @@ pub fn to_plist(cont: &Container) -> Generics {
 
 /// Generics of the `FromPlist<'de>` (and `ReadFields<'de>`) impl, before `'de` is
 /// added.
-pub fn from_plist(cont: &Container) -> Generics {
+pub(crate) fn from_plist(cont: &Container) -> Generics {
     let generics = without_defaults(cont.generics);
     if let Some(bound) = &cont.attrs.bound_from {
         return with_predicates(generics, &bound.value);

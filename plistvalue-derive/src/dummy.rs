@@ -7,7 +7,7 @@ use quote::quote;
 
 use crate::internals::ast::Container;
 
-pub fn wrap_in_const(cont: &Container, code: &TokenStream) -> TokenStream {
+pub(crate) fn wrap_in_const(cont: &Container, code: &TokenStream) -> TokenStream {
     let krate = if let Some(path) = &cont.attrs.krate {
         let path = &path.value;
         quote!(#path)

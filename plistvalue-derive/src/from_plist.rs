@@ -14,7 +14,7 @@ use crate::internals::ast::{Container, Data, Field, Style, Variant};
 use crate::internals::attr::DefaultKind;
 use crate::{bound, dummy, internals};
 
-pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
+pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::model(input)?;
     let ident = &cont.ident;
     let generics = bound::from_plist(&cont);
@@ -591,7 +591,7 @@ fn internal(cont: &Container, variants: &[Variant], tag: &str) -> TokenStream {
         quote!(__plist::__private::Ok(Self::#ident))
     } else {
         quote! {
-            __plist::__private::Err(__plist::__private::unknown_variant(&__t).in_key(#tag))
+            __plist::__private::Err(__plist::__private::unknown_tag(&__t, #tag))
         }
     };
     quote! {
@@ -618,7 +618,7 @@ fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
         let ident = &v.ident;
         match v.style {
             Style::Unit => quote! {
-                if __node.is_null_marker() {
+                if __plist::__private::is_null(__node) {
                     return __plist::__private::Ok(Self::#ident);
                 }
             },

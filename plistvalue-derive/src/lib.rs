@@ -70,11 +70,11 @@
 //!                 !__plist::ToPlist::__plist_is_absent(&self.header_value),
 //!             ];
 //!             if __present[0] {
-//!                 let __k = __enc.cached_key(__base, "name");
+//!                 let __k = __plist::__private::cached_key(__enc, __base, "name");
 //!                 __enc.child(__k);
 //!             }
 //!             if __present[1] {
-//!                 let __k = __enc.cached_key(__base + 1, "headerValue");
+//!                 let __k = __plist::__private::cached_key(__enc, __base + 1, "headerValue");
 //!                 __enc.child(__k);
 //!             }
 //!             (__present,)
@@ -222,6 +222,9 @@
 //!     }
 //! };
 //! ```
+
+// Only the two derives are public; every module's items are the crate's own.
+#![warn(unreachable_pub)]
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};

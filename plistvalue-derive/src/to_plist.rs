@@ -1,6 +1,6 @@
 //! Codegen for `ToPlist`: each field goes straight into the encoder's object
 //! table. Keys are static strings interned once per document through
-//! `Encoder::cached_key`; a dictionary gets all its keys, then all its values, as
+//! `__private::cached_key`; a dictionary gets all its keys, then all its values, as
 //! CoreFoundation lays them out.
 
 use proc_macro2::{Literal, TokenStream};
@@ -10,7 +10,7 @@ use syn::spanned::Spanned as _;
 use crate::internals::ast::{Container, Data, Field, Style, Variant};
 use crate::{bound, dummy, internals};
 
-pub fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
+pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::model(input)?;
     let ident = &cont.ident;
     let generics = bound::to_plist(&cont);
@@ -94,7 +94,7 @@ impl Slots {
             let slot = Literal::u32_unsuffixed(slot);
             quote!(__base + #slot)
         };
-        quote!(__enc.cached_key(#index, #key))
+        quote!(__plist::__private::cached_key(__enc, #index, #key))
     }
 
     /// The static that reserves the slots, if any were handed out.

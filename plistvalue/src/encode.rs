@@ -36,7 +36,7 @@ pub fn to_vec<T: ToPlist + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
 /// # Errors
 /// As [`to_vec`], and any error of the writer.
 pub fn to_writer<W: Write, T: ToPlist + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    Writer::new().write_to(writer, value)
+    Writer::new().to_writer(writer, value)
 }
 
 /// Writes a value as a binary plist to the file at `path`, creating or truncating it.
@@ -119,7 +119,7 @@ impl Writer {
     ///
     /// # Errors
     /// As [`to_writer`].
-    pub fn write_to<W: Write, T: ToPlist + ?Sized>(
+    pub fn to_writer<W: Write, T: ToPlist + ?Sized>(
         &mut self,
         writer: W,
         value: &T,
@@ -185,7 +185,7 @@ pub fn to_file_xml<P: AsRef<Path>, T: ToPlist + ?Sized>(path: P, value: &T) -> R
 /// The XML writer with its one option: the order of dictionary keys.
 ///
 /// Keys are **sorted by default**, as CoreFoundation sorts them (by UTF-16 code
-/// units, XML.md W12; every CF-written file of the corpus has them so), which makes
+/// units; every CF-written file of the corpus has them so), which makes
 /// the output byte-identical to what macOS writes and independent of how a
 /// dictionary was built. [`XmlWriter::sort_keys`]`(false)` keeps the order the value
 /// gives instead, as the plist crate and libplist write.
@@ -232,8 +232,28 @@ impl XmlWriter {
     /// As [`to_vec_xml`].
     pub fn to_vec<T: ToPlist + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
         let mut out = Vec::new();
-        crate::xml::write_into(|enc| value.to_plist(enc), self.sort_keys, &mut out)?;
+        self.write_into(value, &mut out)?;
         Ok(out)
+    }
+
+    /// Appends the encoding of `value` to `out`.
+    ///
+    /// ```
+    /// let mut out = b"<!-- kept -->".to_vec();
+    /// plistvalue::XmlWriter::new().write_into(&true, &mut out)?;
+    /// assert!(out.starts_with(b"<!-- kept --><?xml"));
+    /// assert!(out.ends_with(b"<true/>\n</plist>\n"));
+    /// # Ok::<(), plistvalue::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`].
+    pub fn write_into<T: ToPlist + ?Sized>(
+        &self,
+        value: &T,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        crate::xml::write_into(|enc| value.to_plist(enc), self.sort_keys, out)
     }
 
     /// Writes into an `io::Write`, in 64 KiB chunks. On an error, what was written

@@ -6,8 +6,10 @@
 use std::fmt;
 
 mod archive;
+mod reason;
 mod xml;
 pub use archive::{ArchiveError, ArchiveErrorKind};
+pub use reason::{Budget, CallOrder, LengthRule, Misuse, StringRule, TrailerRule};
 pub use xml::XmlError;
 
 /// What went wrong, without the where. Match on it through [`Error::kind`].
@@ -29,9 +31,9 @@ pub enum ErrorKind {
     /// A `bplist` version other than `0?`, such as `bplist15`.
     #[error("unsupported binary plist version \"bplist{}{}\"; only 00 is read", *.0 as char, *.1 as char)]
     UnsupportedVersion(u8, u8),
-    /// A trailer that breaks one of CoreFoundation's rules, named here.
+    /// A trailer that breaks one of CoreFoundation's rules; which one.
     #[error("invalid trailer: {0}")]
-    InvalidTrailer(&'static str),
+    InvalidTrailer(TrailerRule),
     /// An offset-table entry outside the object area.
     #[error("object offset {offset} is outside the object area")]
     OffsetOutOfRange {
@@ -52,12 +54,12 @@ pub enum ErrorKind {
     /// An object that runs into the offset table.
     #[error("object runs past the end of the object area")]
     Truncated,
-    /// A count, width or payload length that cannot be, named here.
+    /// A count, width or payload length that cannot be; which rule it breaks.
     #[error("invalid length: {0}")]
-    InvalidLength(&'static str),
-    /// String bytes that are not text, named here.
+    InvalidLength(LengthRule),
+    /// String bytes that are not text; what is wrong with them.
     #[error("invalid string: {0}")]
-    InvalidString(&'static str),
+    InvalidString(StringRule),
     /// A dictionary key that is not a string; the kind it is.
     #[error("dictionary key is {0}, not a string")]
     NonStringKey(&'static str),
@@ -72,8 +74,8 @@ pub enum ErrorKind {
         "decoding would exceed the {what} budget of {limit}; raise it in Limits for trusted input"
     )]
     BudgetExceeded {
-        /// "node" or "byte".
-        what: &'static str,
+        /// Which budget.
+        what: Budget,
         /// The budget.
         limit: u64,
     },
@@ -182,13 +184,13 @@ pub enum ErrorKind {
         found: &'static str,
     },
     /// A serde `Serialize` or `Deserialize` impl that called the format out of
-    /// order, named here.
+    /// order; which call.
     #[error("{0}")]
-    SerdeOrder(&'static str),
+    SerdeOrder(CallOrder),
     /// A [`ToPlist`](crate::ToPlist) impl that used the [`Encoder`](crate::Encoder)
-    /// wrongly, named here: it is reported when the document is finished.
+    /// wrongly; how. It is reported when the document is finished.
     #[error("encoder misuse: {0}")]
-    EncoderMisuse(&'static str),
+    EncoderMisuse(Misuse),
     /// A document with more objects than this writer's 32-bit table can index.
     #[error("more than {0} objects; a binary plist this writer makes can hold at most that many")]
     TooManyObjects(u64),
@@ -196,7 +198,7 @@ pub enum ErrorKind {
     /// the XML writer cannot write; which, in the [`XmlError`].
     #[error("{0}")]
     Xml(#[from] XmlError),
-    /// An NSKeyedArchiver archive that breaks ARCHIVE.md's rules, or a tree
+    /// An NSKeyedArchiver archive that breaks the rules of `docs/ARCHIVE.md`, or a tree
     /// `archive` refuses; which, and the `$objects` index, in the [`ArchiveError`].
     #[error("{0}")]
     Archive(#[from] ArchiveError),
@@ -281,7 +283,7 @@ impl Error {
     /// Records where the error happened unless something deeper already did.
     #[cold]
     #[must_use]
-    pub fn with_position(mut self, offset: u64, object: u64) -> Error {
+    pub(crate) fn with_position(mut self, offset: u64, object: u64) -> Error {
         if self.0.offset.is_none() {
             self.0.offset = Some(offset);
             self.0.object = Some(object);
@@ -303,7 +305,7 @@ impl Error {
     /// Prepends a dictionary key to the path, as the error unwinds out of a value.
     #[cold]
     #[must_use]
-    pub fn in_key(mut self, key: &str) -> Error {
+    pub(crate) fn in_key(mut self, key: &str) -> Error {
         self.0.path.push(PathSegment::Key(key.to_owned()));
         self
     }
@@ -311,7 +313,7 @@ impl Error {
     /// Prepends an array index to the path.
     #[cold]
     #[must_use]
-    pub fn in_index(mut self, index: usize) -> Error {
+    pub(crate) fn in_index(mut self, index: usize) -> Error {
         self.0.path.push(PathSegment::Index(index));
         self
     }

@@ -54,6 +54,8 @@
 //! serde bridge; the archive format; the entry points.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// What is `pub` is the public API; the library's own plumbing is `pub(crate)`.
+#![warn(unreachable_pub)]
 
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):

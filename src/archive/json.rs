@@ -1,6 +1,6 @@
 //! A tree as unarchive.py's tagged JSON, byte for byte as Python's
 //! `json.dumps(ensure_ascii=False, separators=(",", ":"))` writes it, so the two trees
-//! compare as text, key order included (ARCHIVE.md R7).
+//! compare as text, key order included (`docs/ARCHIVE.md`, R7).
 
 use std::fmt::Write;
 

@@ -1,5 +1,6 @@
 //! `unarchive.py`, run once over many files: each file's tree as tagged JSON, or its
-//! error kind, and (for files `archive` wrote) the writer-rule violations W1–W7.
+//! error kind, and (for files `archive` wrote) the violations of the writer rules
+//! W1–W7 of `docs/ARCHIVE.md`.
 
 use std::path::{Path, PathBuf};
 
@@ -30,7 +31,7 @@ sys.stdout.buffer.write("\n".join(out).encode("utf-8", "surrogatepass") + b"\n")
 pub enum Outcome {
     /// The tree, as tagged JSON.
     Tree(String),
-    /// The error kind of ARCHIVE.md R6.
+    /// The error kind of `docs/ARCHIVE.md` R6.
     Error(String),
 }
 

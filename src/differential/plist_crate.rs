@@ -65,7 +65,8 @@ pub fn write(v: &PlistValue) -> Vec<u8> {
     out
 }
 
-/// Whether the trailer's refs are too narrow by CF's rule T4 for its object count:
+/// Whether the trailer's refs are too narrow for its object count by CF's rule T4
+/// (`docs/BINARY.md`):
 /// the plist crate sizes refs from the largest index, CF from the count.
 pub fn refs_one_byte_short(bytes: &[u8]) -> bool {
     let tr = &bytes[bytes.len() - 32..];

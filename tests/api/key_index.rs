@@ -64,28 +64,6 @@ fn the_index_finds_what_the_scan_finds() {
 }
 
 #[test]
-fn later_lookups_reuse_the_index() {
-    let bytes = mixed(5000);
-    let doc = Document::from_slice(&bytes).unwrap();
-    let root = doc.root().unwrap();
-    assert!(root.get("k4997").unwrap().is_some());
-    let after_first = doc.objects_read();
-    assert!(
-        after_first >= 5000,
-        "the first lookup reads every key: {after_first}"
-    );
-    let plain: Vec<u64> = (0..5000).filter(|i| i % 7 >= 5).collect();
-    for i in &plain {
-        root.get(&format!("k{i}")).unwrap().unwrap();
-    }
-    let per_lookup = (doc.objects_read() - after_first) as f64 / plain.len() as f64;
-    assert!(
-        per_lookup < 4.0,
-        "{per_lookup} objects read per later lookup"
-    );
-}
-
-#[test]
 fn a_broken_key_is_an_error_not_a_panic() {
     let n = 100;
     let mut b = Bplist::new();

@@ -1,4 +1,4 @@
-//! Issue 15, the everyday API: the traps a `serde_json` user falls into, printing,
+//! The everyday API: the traps a `serde_json` user falls into, printing,
 //! pointers into trees and lazy documents, conversions, and the dictionary's
 //! methods. One module per concern.
 

@@ -1,6 +1,6 @@
 //! Every archive of the corpus unarchives to unarchive.py's tree (or error), and every
 //! tree `archive` writes is read back by unarchive.py to the same tree and keeps the
-//! writer rules W1–W7.
+//! writer rules W1–W7 of `docs/ARCHIVE.md`.
 
 use plistvalue::archive;
 

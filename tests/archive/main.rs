@@ -1,5 +1,5 @@
 //! NSKeyedArchiver archives against `../shared/tools/unarchive.py`, the reference
-//! implementation of ARCHIVE.md: the corpus, the round trip through `archive`, and
+//! implementation of `docs/ARCHIVE.md`: the corpus, the round trip through `archive`, and
 //! the lazy and typed views.
 
 mod corpus;

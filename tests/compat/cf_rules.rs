@@ -1,36 +1,10 @@
-//! An independent model of CoreFoundation's `bplist00` reader (FORMAT.md §4.1) and a
-//! check of the layout our writer promises on top of it (FORMAT.md §1.2, §1.5, §2).
-//! It shares no code with the library, so a rule the library gets wrong cannot be
-//! confirmed by the library itself.
+//! An independent model of CoreFoundation's `bplist00` reader and a check of the
+//! layout our writer promises on top of it. It shares no code with the library, so a
+//! rule the library gets wrong cannot be confirmed by the library itself.
 //!
-//! Rule ids, as this model's failures name them:
-//!
-//! | id | CF reader rule (§4.1) |
-//! |---|---|
-//! | T1 | length ≥ 41, starts with `bplist0` |
-//! | T2 | numObjects, offsetTableOffset ≤ LONG_MAX; numObjects ≥ 1; topObject < numObjects; offsetTableOffset ≥ 9 and < length − 32; both widths ≥ 1 |
-//! | T3 | numObjects × offsetIntSize does not overflow; length = offsetTableOffset + table + 32 exactly |
-//! | T4 | a width under 8 bytes can address every object / reach the table |
-//! | T5 | every offset-table entry < offsetTableOffset; the top object's offset ≥ 8 |
-//! | O1 | every object offset ≥ 8; every payload (count, bytes, units, refs) ends before the offset table |
-//! | O2 | every reference < numObjects |
-//! | O3 | markers: int ≤ 16 bytes, real 4 or 8, date exactly `0x33`, UID ≤ 2^32 − 1, counts are int objects ≤ LONG_MAX, nothing else |
-//! | O4 | dictionary keys are not collections |
-//! | O5 | at most 512 nested levels |
-//! | O6 | no cycles |
-//!
-//! | id | writer promise |
-//! |---|---|
-//! | P1 | header `bplist00`; the six unused trailer bytes are 0; topObject = 0 |
-//! | P2 | refs are pow2(numObjects) bytes, offsets pow2(offsetTableOffset) bytes (CF's `_byteCount`) |
-//! | P3 | object 0 at offset 8, each object right after the previous one, the table right after the last |
-//! | P4 | counts inline below 15, else `0xF` and the smallest 1/2/4/8-byte int |
-//! | P5 | ints: smallest of 1/2/4/8 bytes; negatives 8 bytes; 16 bytes only above i64::MAX |
-//! | P6 | reals 8 bytes (a `PlistValue` real is an `f64`) |
-//! | P7 | UIDs in the smallest of 1/2/4/8 bytes |
-//! | P8 | a string is ASCII (`0x5n`) iff all its characters are below U+0080 |
-//! | P9 | no two scalar objects are equal (uniqued by value) |
-//! | P10 | pre-order from the root, dictionary keys before values, meets objects in index order, reaches every object, and never meets a container twice |
+//! Its errors start with the id of the rule broken: T1-T5 and O1-O6 are CF's reader
+//! rules, P1-P10 the writer's promises, as `docs/BINARY.md` states them (sections
+//! "CoreFoundation's reader" and "The writer's layout").
 
 use std::collections::HashSet;
 

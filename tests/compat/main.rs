@@ -1,4 +1,4 @@
-//! Issue 4: differential tests against plistlib, libplist and the `plist` crate.
+//! Differential tests against plistlib, libplist and the `plist` crate.
 //!
 //! * Our writer, other readers: random trees (and the valid corpus files, decoded by
 //!   us) are written with `to_vec` and read back by plistlib (`oracle.py`), libplist
@@ -511,7 +511,7 @@ fn corpus_reads_as_plistlib_reads_it_and_reencodes_for_every_reader() {
 }
 
 /// The CF model must give every corpus file the verdict the corpus research's own
-/// re-implementation of §4.1 gave it (MANIFEST.tsv `cf_rules_check`), root type and
+/// re-implementation of CF's reader gave it (MANIFEST.tsv `cf_rules_check`), root type and
 /// broken rule included: the check of the checker.
 #[test]
 fn cf_model_agrees_with_the_manifest_verdicts() {

@@ -161,6 +161,18 @@ fn internally_tagged_deny_unknown_fields_knows_the_tag() {
     );
 }
 
+/// A tag that names no variant is located at the tag's value, under its key.
+#[test]
+fn an_unknown_tag_names_the_tag_key() {
+    let err = decode::<Strict>(&plist!({ "kind": "B", "x": 1 })).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::UnknownVariant(v) if v == "B"),
+        "{err}"
+    );
+    assert_eq!(err.path_string(), "kind");
+    assert!(err.offset().is_some(), "{err}");
+}
+
 #[derive(Debug, PartialEq, ToPlist, FromPlist)]
 #[plist(untagged)]
 enum Loose {

@@ -1,4 +1,4 @@
-//! ARCHIVE.md §5, H1–H16: one table of hostile archives and real ones that look
+//! `docs/ARCHIVE.md` §5, H1–H16: one table of hostile archives and real ones that look
 //! hostile. Each error case asserts its kind (R6), the `$objects` index and the tree
 //! path the error names; each tree case the tree. A second test runs every case
 //! through `unarchive.py` and checks that it gives the same outcome.

@@ -1,4 +1,4 @@
-//! USERS.md §5 C: object bodies. Errors in an object are reported at its marker.
+//! Group c: object bodies. Errors in an object are reported at its marker.
 
 use std::borrow::Cow;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -168,7 +168,11 @@ fn c19_utf16_short_body_and_unpaired_surrogates_rejected_nul_and_bom_kept() {
         &[0xDE00, 0xD83D],
     ] {
         let b = Bplist::of(&[array(&[1]), utf16(units)]);
-        let e = assert_err!(b.build(), ErrorKind::InvalidString(_), b.offset_of(1));
+        let e = assert_err!(
+            b.build(),
+            ErrorKind::InvalidString(plistvalue::error::StringRule::UnpairedSurrogate),
+            b.offset_of(1)
+        );
         assert_eq!(e.path_string(), "[0]");
     }
     // NUL units are text; a BOM is kept as U+FEFF (policy: no BOM stripping).

@@ -1,4 +1,4 @@
-//! USERS.md §5 E: dictionary semantics.
+//! Group e: dictionary semantics.
 
 use std::collections::{BTreeMap, HashMap};
 

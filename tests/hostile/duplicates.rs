@@ -1,4 +1,4 @@
-//! Issue 19, item 8: repeated dictionary keys follow one rule on every path, the
+//! Repeated dictionary keys follow one rule on every path, the
 //! first entry wins, as in CoreFoundation: `PlistValue`, the lazy `Node::get`, the
 //! derive, the typed maps, and now serde (`HashMap`, `serde_json::Value`,
 //! serde-derived structs and tagged enums), which kept the last or failed.

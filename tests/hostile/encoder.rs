@@ -1,8 +1,9 @@
-//! Issue 19, items 5 and 9: the public `Encoder` cannot be made to panic or drop
+//! The public `Encoder` cannot be made to panic or drop
 //! data, and no encode overflows the stack on a deep value. Misuse is an
 //! `EncoderMisuse` error from `to_vec`; nesting past `MAX_ENCODE_DEPTH` is a
 //! `DepthLimit` error, from the derive, the std impls and serde alike.
 
+use plistvalue::error::Misuse;
 use plistvalue::{Encoder, Error, ErrorKind, ObjRef, PlistValue, ToPlist, MAX_ENCODE_DEPTH};
 use plistvalue_suite::bplist::chain;
 
@@ -17,12 +18,12 @@ impl ToPlist for By {
     }
 }
 
-fn misuse(f: fn(&mut Encoder<'_>) -> ObjRef) -> &'static str {
+fn misuse(f: fn(&mut Encoder<'_>) -> ObjRef) -> Misuse {
     match plistvalue::to_vec(&By(f))
         .expect_err("misuse encoded")
         .kind()
     {
-        ErrorKind::EncoderMisuse(what) => what,
+        ErrorKind::EncoderMisuse(what) => *what,
         other => panic!("wrong kind: {other:?}"),
     }
 }
@@ -39,7 +40,7 @@ fn an_unpaired_dictionary_key_is_an_error_not_a_dropped_key() {
         enc.child(v);
         enc.end_dict(frame)
     });
-    assert!(what.contains("as many keys as values"), "{what}");
+    assert_eq!(what, Misuse::OddDictionary);
 }
 
 #[test]
@@ -53,7 +54,7 @@ fn frames_closed_out_of_order_are_an_error_not_a_panic() {
         let _ = enc.end_array(inner);
         r
     });
-    assert!(what.contains("out of order"), "{what}");
+    assert_eq!(what, Misuse::ClosedOutOfOrder);
 }
 
 #[test]
@@ -66,12 +67,12 @@ fn a_frame_left_open_is_an_error() {
         enc.end_array(outer)
     });
     // The outer frame is not the innermost: it cannot close over the open one.
-    assert!(what.contains("out of order"), "{what}");
+    assert_eq!(what, Misuse::ClosedOutOfOrder);
     let what = misuse(|enc| {
         let _open = enc.begin_dict();
         enc.str("x")
     });
-    assert!(what.contains("never closed"), "{what}");
+    assert_eq!(what, Misuse::Unclosed);
 }
 
 /// A reference made by another document's encoder: the 1,000th object of a
@@ -102,12 +103,12 @@ fn a_reference_from_another_encoder_is_an_error() {
         enc.child(FAR.with(std::cell::Cell::get).unwrap());
         enc.end_array(frame)
     });
-    assert!(what.contains("not an object of this encoder"), "{what}");
+    assert_eq!(what, Misuse::ForeignChild);
     let what = misuse(|enc| {
         let _ = enc.i64(1);
         FAR.with(std::cell::Cell::get).unwrap()
     });
-    assert!(what.contains("root"), "{what}");
+    assert_eq!(what, Misuse::ForeignRoot);
 }
 
 /// A recursive derived type: one dictionary per level.

@@ -1,4 +1,4 @@
-//! Issue 19, item 2: the writer's interner cannot be flooded. Blobs that share
+//! The writer's interner cannot be flooded. Blobs that share
 //! their length and first and last 32 bytes are the interner's worst case (its data
 //! hash reads only the ends); the lookup caps bound their cost, and the output
 //! stays exact: every blob reads back, and equal blobs are still one object.

@@ -1,6 +1,7 @@
 //! The public `Limits` type: the defaults stop hostile input, and each limit can be
 //! loosened for trusted input.
 
+use plistvalue::error::Budget;
 use plistvalue::{Document, ErrorKind, Limits, PlistValue};
 
 use crate::support::{decode, Nest};
@@ -25,7 +26,10 @@ fn trusted_limits_lift_the_node_budget() {
     let bytes = bomb(16).build();
     assert!(matches!(
         decode(&bytes).unwrap_err().kind(),
-        ErrorKind::BudgetExceeded { what: "node", .. }
+        ErrorKind::BudgetExceeded {
+            what: Budget::Nodes,
+            ..
+        }
     ));
     let v: PlistValue = plistvalue::from_slice_with_limits(&bytes, Limits::trusted()).unwrap();
     assert_eq!(leaves(&v), 1 << 16);
@@ -46,7 +50,13 @@ fn byte_budget_stops_a_shared_string_and_can_be_raised() {
     let bytes = b.build();
     let e = decode(&bytes).unwrap_err();
     assert!(
-        matches!(e.kind(), ErrorKind::BudgetExceeded { what: "byte", .. }),
+        matches!(
+            e.kind(),
+            ErrorKind::BudgetExceeded {
+                what: Budget::Bytes,
+                ..
+            }
+        ),
         "{e:?}"
     );
     assert_eq!(e.offset(), Some(b.offset_of(1)));

@@ -1,16 +1,19 @@
-//! Hostile input, one named test per case of `../shared/USERS.md` §5, grouped by its
-//! sections: `framing` (A), `refs` (B), `bodies` (C), `graph` (D), `dict` (E),
-//! `writer` (F); `xml` is XML.md §4.2, the hostile XML list. Test `a04_…` is case 4,
-//! and so on. Inputs are built byte by byte with `plistvalue_suite::bplist`; each
-//! rejection asserts the error kind and the byte offset (in XML, the line and column)
-//! the library reports, and where CoreFoundation accepts an input the test asserts
-//! the value read instead. `limits` checks the public `Limits` type.
+//! Hostile input, one named test per case, grouped by what the case attacks:
+//! `framing` (a: the header and the trailer), `refs` (b: offsets and references),
+//! `bodies` (c: object bodies), `graph` (d: graph shape), `dict` (e: dictionary
+//! semantics), `writer` (f: the writer side); test `a04_…` is case 4 of group a.
+//! `xml` is the hostile XML list, `archive` the hostile archives. Inputs are built
+//! byte by byte with `plistvalue_suite::bplist`; each rejection asserts the error
+//! kind and the byte offset (in XML, the line and column) the library reports, and
+//! where CoreFoundation accepts an input the test asserts the value read instead.
+//! `limits` checks the public `Limits` type.
 //!
-//! Reader policies exercised here (FORMAT.md §4.1 is CoreFoundation's behaviour):
+//! The reader's policies exercised here (`docs/BINARY.md` states CoreFoundation's
+//! rules, and where ours differ):
 //! - magic `bplist0?` with any 8th byte; other `bplist` versions → `UnsupportedVersion`;
 //! - offset and ref widths 1..=8; 0 and > 8 rejected; the file length must be exact
 //!   (no gap, no lenient mode); every object offset in `[8, offset_table_offset)`;
-//! - `0x00` null readable via `Node` (`Kind::Null`), not into `PlistValue`;
+//! - the `0x00` null reads as `Kind::Null` and `PlistValue::Null`;
 //! - sets read as arrays; non-string keys → `NonStringKey` in `PlistValue`;
 //!   duplicate keys: the first wins;
 //! - `0x5X` bytes ≥ 0x80 read as Latin-1; `&str` borrowing needs ASCII; unpaired

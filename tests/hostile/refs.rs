@@ -1,4 +1,4 @@
-//! USERS.md §5 B: offsets and references. A bad offset-table entry is reported at
+//! Group b: offsets and references. A bad offset-table entry is reported at
 //! the entry's byte offset; a bad reference at the container holding it.
 
 use plistvalue::{plist, Document, ErrorKind};

@@ -1,4 +1,4 @@
-//! Issue 19, items 1, 10, 11 and 12: every decode path under the same budgets and
+//! Every decode path under the same budgets and
 //! rules. The serde bridge charges what its visitors copy (map keys, everything
 //! read through `deserialize_any`, the value inside a `{Some: v}`), UTF-16 is
 //! charged at the UTF-8 it produces, data is not an array of values, a date no
@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use plistvalue::error::Budget;
 use plistvalue::{Error, ErrorKind, PlistValue};
 use plistvalue_suite::bplist::{ascii, date, dict, dict_w, int, seq, utf16, Bplist};
 
@@ -27,7 +28,13 @@ fn assert_byte_budget<T>(r: Result<T, Error>) {
         panic!("decoded past the byte budget");
     };
     assert!(
-        matches!(e.kind(), ErrorKind::BudgetExceeded { what: "byte", .. }),
+        matches!(
+            e.kind(),
+            ErrorKind::BudgetExceeded {
+                what: Budget::Bytes,
+                ..
+            }
+        ),
         "wrong kind: {e:?}"
     );
 }

@@ -1,4 +1,4 @@
-//! Issue 19, item 6: `Limits::trusted()` keeps a depth limit that a 2 MiB thread
+//! `Limits::trusted()` keeps a depth limit that a 2 MiB thread
 //! can hold, in a debug build as in a release build. The stack each level of a
 //! typed decode takes is measured here (the distance between one level's frame and
 //! the next), for the derive and for serde, and the limit must leave 256 KiB of a 2 MiB

@@ -1,4 +1,4 @@
-//! USERS.md §5 F: the writer side, as round trips through the reader.
+//! Group f: the writer side, as round trips through the reader.
 
 use std::process::Command;
 
@@ -112,9 +112,9 @@ fn f40_deep_trees_write_without_recursion() {
 
 #[test]
 fn f41_output_accepted_by_external_readers() {
-    // Apple's `plutil -lint` where it exists (macOS); otherwise Python's plistlib and
-    // libplist's `plistutil`, which `.ci/run` installs. Byte identity with
-    // `plutil -convert binary1` needs macOS and is not checked here.
+    // Python's plistlib and libplist's `plistutil`, which `.ci/run` installs, and
+    // on macOS Apple's `plutil -lint`. Byte identity with `plutil -convert
+    // binary1` needs macOS and is not checked here.
     let v = plist!({
         "int": (-1i64),
         "big": (u64::MAX),
@@ -138,10 +138,8 @@ assert v['data'] == b'\x00\x01' and v['real'] == 1.5, v
 assert v['date'].year == 2001 and v['uid'] == plistlib.UID(7), v
 assert v['arr'] == [1, 'x', True] and v['empty'] == {}, v
 ";
-    // Each tool, and the variable that makes its absence a failure (plutil comes
-    // with macOS; nothing here asks for it).
-    let tools: [(&str, Vec<&str>, &str); 3] = [
-        ("plutil", vec!["-lint"], "PLISTVALUE_REQUIRE_PLUTIL"),
+    // Each tool, and the variable that makes its absence a failure.
+    let tools: [(&str, Vec<&str>, &str); 2] = [
         ("python3", vec!["-c", check], REQUIRE_PYTHON),
         (
             "plistutil",
@@ -150,12 +148,6 @@ assert v['arr'] == [1, 'x', True] and v['empty'] == {}, v
         ),
     ];
     for (tool, args, required_by) in tools {
-        // Elsewhere a `plutil` is GNUstep's, another tool: its `-lint` refuses even
-        // plistlib's own binary files.
-        if tool == "plutil" && !cfg!(target_os = "macos") {
-            skip_unless_required(required_by, "Apple's plutil runs on macOS only");
-            continue;
-        }
         match Command::new(tool).args(&args).arg(&path).output() {
             Ok(out) => assert!(
                 out.status.success(),
@@ -166,5 +158,30 @@ assert v['arr'] == [1, 'x', True] and v['empty'] == {}, v
             Err(_) => skip_unless_required(required_by, format!("{tool} not found")),
         }
     }
+    apple_plutil_lints(&path);
     std::fs::remove_file(&path).ok();
+}
+
+/// Apple's `plutil -lint` accepts the file. A `plutil` on `PATH` elsewhere is
+/// another program (on Debian, the one of gnustep-base-runtime, which fails on
+/// every file), so only macOS's own `/usr/bin/plutil` is asked.
+fn apple_plutil_lints(path: &std::path::Path) {
+    if !cfg!(target_os = "macos") {
+        skip_unless_required(
+            "PLISTVALUE_REQUIRE_PLUTIL",
+            "Apple's plutil exists only on macOS",
+        );
+        return;
+    }
+    let out = Command::new("/usr/bin/plutil")
+        .arg("-lint")
+        .arg(path)
+        .output()
+        .expect("macOS has /usr/bin/plutil");
+    assert!(
+        out.status.success(),
+        "plutil rejected the output: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -1,4 +1,4 @@
-//! XML.md §4.2, the hostile XML list: each case is an error with a line, a column
+//! The hostile XML list: each case is an error with a line, a column
 //! and a byte offset, or decodes where CF's parser reads it, and never panics,
 //! hangs or takes unbounded memory. Small cases of the list are also checked
 //! against CF's parser model, one by one, in `tests/xml/rules.rs`.
@@ -185,7 +185,7 @@ fn width_costs_linear_time() {
     });
     assert_eq!(v.as_dictionary().unwrap().len(), 200_000);
     assert_eq!(v["k199999"], PlistValue::from(199_999));
-    // One key 200,000 times: one entry, the last value (R18), in linear time.
+    // One key 200,000 times: one entry, the last value, in linear time.
     let mut same = String::new();
     for i in 0..200_000 {
         write!(same, "<key>k</key><integer>{i}</integer>").unwrap();

@@ -319,7 +319,7 @@ fn the_writer_refuses_what_xml_cannot_hold() {
         matches!(e.kind(), ErrorKind::DateOutOfRange { .. }),
         "{e:?}"
     );
-    // CF's XML has no null (W1): the 0x00 object is refused, wherever it stands.
+    // CF's XML has no null: the 0x00 object is refused, wherever it stands.
     for v in [PlistValue::Null, plist!({ "a": [1, (PlistValue::Null)] })] {
         let e = plistvalue::to_vec_xml(&v).unwrap_err();
         assert_eq!(xml_kind(&e), Some(&XmlError::Null), "{e:?}");

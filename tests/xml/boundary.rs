@@ -1,7 +1,6 @@
 //! Fixed trees on the edges of the writer's rules: data line widths at every
-//! indentation (W9), `%.17g`'s forms and its one tie (W6), the floored dates and
-//! their quirks (W8), escaping (W10), key order (W12), UIDs and CF$UID look-alikes
-//! (W13, R19), empty forms (W11).
+//! indentation, `%.17g`'s forms and its one tie, the floored dates and their quirks,
+//! escaping, key order, UIDs and CF$UID look-alikes, empty forms.
 
 use plistvalue::{Dictionary, PlistValue};
 use plistvalue_suite::differential::model::{date, int, uid};

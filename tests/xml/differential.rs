@@ -25,14 +25,13 @@ use crate::oracle::{self, Answer, Job};
 const UNWRITABLE: &str =
     "NaN, infinite or |date| > 1e15 s: CF's text is undefined (the model refuses), \
      and so do we (checked: DateOutOfRange); the tree is then written with those dates as 0";
-const NON_XML_CHARS: &str =
-    "control characters or U+FFFE/U+FFFF in a string: CF writes them raw (W10), \
+const NON_XML_CHARS: &str = "control characters or U+FFFE/U+FFFF in a string: CF writes them raw, \
      expat (plistlib) and quick-xml (the plist crate) refuse such text; not read by them";
 const NO_DATETIME: &str = "a date outside years 1-9999 (datetime's range): not read by plistlib \
      or the plist crate";
-const LIBPLIST_NUL: &str = "libplist 2.2 corrupts strings holding NUL (XML.md §5.4): not compared";
+const LIBPLIST_NUL: &str = "libplist 2.2 corrupts strings holding NUL: not compared";
 const LIBPLIST_CR: &str = "libplist 2.2 reads CR as LF: strings with CR not compared";
-const PLIST_CRATE_SECOND_60: &str = "a date written with second 60 (W8 quirk): the plist crate's \
+const PLIST_CRATE_SECOND_60: &str = "a date written with second 60 (CF's writer floors the whole timestamp and can print :60): the plist crate's \
      RFC 3339 parser refuses it";
 const LIBPLIST_YEARS: &str =
     "a date outside years 1-9999: libplist 2.2 reads four-digit years only";
@@ -62,7 +61,7 @@ fn has(v: &PlistValue, pred: impl Fn(&str) -> bool) -> bool {
     })
 }
 
-/// A second-60 date (W8): the text shows `:60Z`.
+/// A second-60 date, which CF's writer prints: the text shows `:60Z`.
 fn has_second_60(xml: &[u8]) -> bool {
     xml.windows(4).any(|w| w == b":60Z")
 }

@@ -1,10 +1,10 @@
 //! What a tree becomes when it goes through XML: "equal trees, with the precision
-//! XML allows" made exact. Each rule cites XML.md.
+//! XML allows" made exact, one rule of CF's writer or parser at a time.
 
 use plistvalue::{Date, Dictionary, PlistValue, Uid};
 use plistvalue_suite::differential::model;
 
-/// Keys in CF's order: UTF-16 code units (W12).
+/// Keys in CF's order: UTF-16 code units.
 pub fn utf16_key(k: &str) -> Vec<u16> {
     k.encode_utf16().collect()
 }
@@ -12,13 +12,13 @@ pub fn utf16_key(k: &str) -> Vec<u16> {
 /// Who reads the XML back.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Reader {
-    /// CF's parser and ours: a one-entry `{CF$UID: number}` is a UID (R19).
+    /// CF's parser and ours: a one-entry `{CF$UID: number}` is a UID.
     Cf,
     /// plistlib, the plist crate, libplist 2.2: it stays a dictionary.
     Plain,
 }
 
-/// The seconds CF's writer prints for `s` (W8: the whole timestamp floored, and
+/// The seconds CF's writer prints for `s` (the whole timestamp floored, and
 /// second 60 when a modulo rounds up), as its reader reads them back.
 pub fn written_seconds(s: f64) -> f64 {
     let r = s - (s / 60.0).floor() * 60.0;
@@ -32,8 +32,8 @@ pub fn through_xml(v: &PlistValue, sorted: bool, reader: Reader) -> PlistValue {
     walk(v, sorted, reader, true)
 }
 
-/// The tree another writer's XML reads back as by CF's reader: only R19 applies
-/// (that writer's own text rules are the caller's).
+/// The tree another writer's XML reads back as by CF's reader: only its reading of
+/// `CF$UID` dictionaries applies (that writer's own text rules are the caller's).
 pub fn read_by_cf(v: &PlistValue) -> PlistValue {
     walk(v, false, Reader::Cf, false)
 }
@@ -48,7 +48,7 @@ fn walk(v: &PlistValue, sorted: bool, reader: Reader, cf_text: bool) -> PlistVal
         PlistValue::Date(d) => PlistValue::Date(Date::from_seconds_since_2001(written_seconds(
             d.seconds_since_2001(),
         ))),
-        // W13: printed as a signed 64-bit number; R19: read back as its low 32 bits.
+        // Printed as a signed 64-bit number, read back as its low 32 bits.
         PlistValue::Uid(u) => match reader {
             Reader::Cf => PlistValue::Uid(Uid::new(u.get() & 0xFFFF_FFFF)),
             Reader::Plain => {

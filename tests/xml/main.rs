@@ -1,7 +1,7 @@
-//! Issue 14: XML property lists. `rules` checks the reader against CF's rules (and
+//! XML property lists. `rules` checks the reader against CF's rules (and
 //! CF's parser model), `corpus` reads every corpus file, `differential` sends random
 //! trees through every other reader and writer, `api` the entry points and errors.
-//! The hostile list of XML.md §4.2 is in `tests/hostile/xml.rs`.
+//! The hostile XML list is in `tests/hostile/xml.rs`.
 
 mod api;
 mod boundary;

@@ -1,6 +1,6 @@
-//! The reader against CF's parser, case by case: the documents of XML.md §3.1 and
-//! §4.2 that are small enough for the Python model (`cf_xml.parse`), each in the
-//! class §3.1 gives it:
+//! The reader against CF's parser, case by case: small documents for each of its
+//! rules, and the cases of the hostile XML list small enough for the Python model
+//! (`cf_xml.parse`), each in the class CF's behaviour gives it:
 //!
 //! * `Accept`: CF accepts; we must, with CF's tree;
 //! * `Lenient`: CF accepts; we may refuse, but what we read must be CF's tree;
@@ -32,7 +32,7 @@ fn doc(body: &str) -> Vec<u8> {
 
 fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
     let mut v: Vec<(&'static str, Vec<u8>, Class)> = vec![
-        // R1, R2: prologue and encodings.
+        // Prologue and encodings.
         ("no prologue", b"<plist><true/></plist>".to_vec(), Accept),
         ("bare root", b"<dict><key>a</key><true/></dict>".to_vec(), Lenient),
         ("leading whitespace", b" \n\t<plist><true/></plist>".to_vec(), Accept),
@@ -51,13 +51,13 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("empty input", b"".to_vec(), Reject),
         ("whitespace only", b"  \n ".to_vec(), Reject),
         ("text before root", b"x<plist><true/></plist>".to_vec(), Reject),
-        // R5, R6: comments and PIs.
+        // Comments and PIs.
         ("comments everywhere", doc("<!-- a -- b --><array><!--x--><true/><?pi stuff?><false/></array><!-- end -->"), Accept),
         ("comment in string", doc("<string>a<!-- x -->b</string>"), Strict),
         ("unterminated comment", b"<plist><!-- x <true/></plist>".to_vec(), Reject),
         ("unterminated PI", b"<plist><?pi <true/></plist>".to_vec(), Reject),
         ("PI ? inside element", doc("<array><?><true/></array>"), Lenient),
-        // R7, R8: tags.
+        // Tags.
         ("plist without version", b"<plist><true/></plist>".to_vec(), Accept),
         ("attributes ignored", doc("<string a=\"1\" b='2'>v</string>"), Lenient),
         ("gt in attribute", doc("<string q=\">\">v</string>"), Lenient),
@@ -89,7 +89,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("unterminated CDATA", doc("<string><![CDATA[abc</string>"), Reject),
         ("CDATA between elements", doc("<array><![CDATA[x]]></array>"), Reject),
         ("bplist then xml", b"bplist00<plist><true/></plist>".to_vec(), Reject),
-        // R9, R10: text.
+        // Text.
         ("five entities", doc("<string>&lt;&gt;&amp;&apos;&quot;</string>"), Accept),
         ("numeric refs", doc("<string>&#65;&#x42;&#x1F600;&#233;</string>"), Accept),
         ("ref above U+10FFFF", doc("<string>&#x110000;</string>"), Reject),
@@ -114,7 +114,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("empty string forms", doc("<array><string/><string></string><key/></array>"), Accept),
         ("key as value", doc("<dict><key>a</key><key>b</key></dict>"), Lenient),
         ("key in array", doc("<array><key>x</key></array>"), Lenient),
-        // R12: integers.
+        // Integers.
         ("integers", doc("<array><integer>18446744073709551615</integer><integer>-9223372036854775808</integer><integer>0x1F</integer><integer>-0x10</integer><integer>0xFFFFFFFFFFFFFFFF</integer><integer>+42</integer><integer>00042</integer><integer>-0</integer></array>"), Accept),
         ("integer leading space", doc("<integer> 42</integer>"), Lenient),
         ("integer leading NUL", doc("<integer>\u{0} 42</integer>"), Lenient),
@@ -130,7 +130,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("integer 1F", doc("<integer>1F</integer>"), Reject),
         ("integer empty", doc("<integer></integer>"), Reject),
         ("integer empty form", doc("<integer/>"), Reject),
-        // R13: reals.
+        // Reals.
         ("reals", doc("<array><real>nan</real><real>NaN</real><real>+infinity</real><real>-infinity</real><real>inf</real><real>-inf</real><real>INFINITY</real><real>-0.0</real><real>.5</real><real>5.</real><real>1.5e-3</real><real>0.10000000000000001</real><real>+Inf</real></array>"), Accept),
         ("real leading space", doc("<real> 1.5</real>"), Lenient),
         ("real entity", doc("<real>&#49;.5</real>"), Lenient),
@@ -144,7 +144,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("real empty", doc("<real></real>"), Reject),
         ("real two points", doc("<real>1.2.3</real>"), Reject),
         ("real empty form", doc("<real/>"), Reject),
-        // R14: data.
+        // Data.
         ("data whitespace everywhere", doc("<data>\n\tQU\n JD\r\n</data>"), Accept),
         ("data empty", doc("<data></data>"), Accept),
         ("data empty form", doc("<data/>"), Strict),
@@ -153,7 +153,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("data stray characters", doc("<data>QU&amp;JD!*</data>"), Lenient),
         ("data mid-stream padding", doc("<data>QQ==QUJD</data>"), Lenient),
         ("data partial group", doc("<data>QUJDRA</data>"), Lenient),
-        // R15: dates.
+        // Dates.
         ("dates", doc("<array><date>2020-01-01T00:00:00Z</date><date>0001-01-01T00:00:00Z</date><date>9999-12-31T23:59:59Z</date></array>"), Accept),
         ("date month 13", doc("<date>2020-13-01T00:00:00Z</date>"), Lenient),
         ("date feb 30", doc("<date>2021-02-30T00:00:00Z</date>"), Lenient),
@@ -172,7 +172,7 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Class)> {
         ("date lowercase t", doc("<date>2020-01-01t00:00:00Z</date>"), Reject),
         ("date empty", doc("<date></date>"), Reject),
         ("date empty form", doc("<date/>"), Reject),
-        // R16-R19: containers, duplicates, CF$UID.
+        // Containers, duplicates, CF$UID.
         ("duplicate keys last wins", doc("<dict><key>a</key><integer>1</integer><key>b</key><true/><key>a</key><integer>2</integer></dict>"), Lenient),
         ("CF$UID 5", doc("<dict><key>CF$UID</key><integer>5</integer></dict>"), Accept),
         ("CF$UID u32 max", doc("<dict><key>CF$UID</key><integer>4294967295</integer></dict>"), Accept),

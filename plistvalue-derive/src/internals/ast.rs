@@ -9,21 +9,21 @@ use super::attr;
 use super::case::RenameRule;
 use super::Ctxt;
 
-pub struct Container<'a> {
+pub(crate) struct Container<'a> {
     pub ident: syn::Ident,
     pub attrs: attr::Container,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
 }
 
-pub enum Data<'a> {
+pub(crate) enum Data<'a> {
     Enum(Vec<Variant<'a>>),
     Struct(Style, Vec<Field<'a>>),
 }
 
 /// How a struct or variant declares its fields.
 #[derive(Copy, Clone, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     /// `{ a: A, b: B }`
     Struct,
     /// `(A, B)`
@@ -33,7 +33,7 @@ pub enum Style {
     Unit,
 }
 
-pub struct Variant<'a> {
+pub(crate) struct Variant<'a> {
     pub ident: syn::Ident,
     pub attrs: attr::Variant,
     /// The name it is written as: `rename`, else the container's `rename_all`.
@@ -42,7 +42,7 @@ pub struct Variant<'a> {
     pub fields: Vec<Field<'a>>,
 }
 
-pub struct Field<'a> {
+pub(crate) struct Field<'a> {
     /// `self.<member>`: a name, or an index for tuple fields.
     pub member: syn::Member,
     pub attrs: attr::Field,
@@ -55,7 +55,7 @@ pub struct Field<'a> {
 
 impl<'a> Container<'a> {
     /// The model, or `None` for input the derive cannot take at all (a union).
-    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
+    pub(crate) fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
         let attrs = attr::Container::from_ast(cx, &input.attrs);
         let rule = attrs.rename_all.as_ref().map(|r| r.value);
         let data = match &input.data {
@@ -104,28 +104,28 @@ impl<'a> Container<'a> {
         })
     }
 
-    pub fn is_internally_tagged(&self) -> bool {
+    pub(crate) fn is_internally_tagged(&self) -> bool {
         self.attrs.tag.is_some() && self.attrs.untagged.is_none()
     }
 }
 
 impl Field<'_> {
-    pub fn skipped(&self) -> bool {
+    pub(crate) fn skipped(&self) -> bool {
         self.attrs.skip.is_some()
     }
 
-    pub fn flattened(&self) -> bool {
+    pub(crate) fn flattened(&self) -> bool {
         self.attrs.flatten.is_some()
     }
 
     /// Every key the field is read from: its own, then its aliases.
-    pub fn read_keys(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn read_keys(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.key.as_str()).chain(self.attrs.aliases.iter().map(|a| &*a.value))
     }
 }
 
 impl Variant<'_> {
-    pub fn read_names(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn read_names(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.name.as_str()).chain(self.attrs.aliases.iter().map(|a| &*a.value))
     }
 }

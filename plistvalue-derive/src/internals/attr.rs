@@ -19,16 +19,16 @@ use super::symbol::{
 use super::Ctxt;
 
 /// An attribute's value and the span of its name, for errors about it later.
-pub struct Spanned<T> {
+pub(crate) struct Spanned<T> {
     pub span: Span,
     pub value: T,
 }
 
 /// A flag attribute: only where it was written matters.
-pub type Flag = Option<Spanned<()>>;
+pub(crate) type Flag = Option<Spanned<()>>;
 
 /// What a missing field (or a whole missing container) is filled with.
-pub enum DefaultKind {
+pub(crate) enum DefaultKind {
     /// `Default::default()`.
     Trait,
     /// A function returning the value.
@@ -36,7 +36,7 @@ pub enum DefaultKind {
 }
 
 #[derive(Default)]
-pub struct Container {
+pub(crate) struct Container {
     pub rename_all: Option<Spanned<RenameRule>>,
     pub default: Option<Spanned<DefaultKind>>,
     pub deny_unknown_fields: Flag,
@@ -49,7 +49,7 @@ pub struct Container {
 }
 
 #[derive(Default)]
-pub struct Field {
+pub(crate) struct Field {
     pub rename: Option<Spanned<String>>,
     pub aliases: Vec<Spanned<String>>,
     pub default: Option<Spanned<DefaultKind>>,
@@ -62,7 +62,7 @@ pub struct Field {
 }
 
 #[derive(Default)]
-pub struct Variant {
+pub(crate) struct Variant {
     pub rename: Option<Spanned<String>>,
     pub aliases: Vec<Spanned<String>>,
     pub other: Flag,
@@ -74,7 +74,7 @@ const FIELD_NAMES: &str = "rename, alias, default, skip, skip_serializing_if, fl
 const VARIANT_NAMES: &str = "rename, alias, other";
 
 impl Container {
-    pub fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
         let mut c = Container::default();
         for_each_meta(cx, attrs, |meta| {
             if meta.path == RENAME_ALL {
@@ -114,7 +114,7 @@ impl Container {
 }
 
 impl Field {
-    pub fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
         let mut f = Field::default();
         for_each_meta(cx, attrs, |meta| {
             if meta.path == RENAME {
@@ -162,7 +162,7 @@ impl Field {
 }
 
 impl Variant {
-    pub fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Variant {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Variant {
         let mut v = Variant::default();
         for_each_meta(cx, attrs, |meta| {
             if meta.path == RENAME {

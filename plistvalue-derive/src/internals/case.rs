@@ -4,7 +4,7 @@
 use self::RenameRule::{Camel, Kebab, Lower, Pascal, ScreamingKebab, ScreamingSnake, Snake, Upper};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum RenameRule {
+pub(crate) enum RenameRule {
     Lower,
     Upper,
     Pascal,
@@ -28,7 +28,7 @@ const RULES: &[(&str, RenameRule)] = &[
 
 impl RenameRule {
     /// The rule named `name`, or an error message listing the names.
-    pub fn from_name(name: &str) -> Result<RenameRule, String> {
+    pub(crate) fn from_name(name: &str) -> Result<RenameRule, String> {
         RULES
             .iter()
             .find(|(n, _)| *n == name)
@@ -43,7 +43,7 @@ impl RenameRule {
     }
 
     /// Renames a Pascal variant.
-    pub fn apply_to_variant(self, variant: &str) -> String {
+    pub(crate) fn apply_to_variant(self, variant: &str) -> String {
         match self {
             Pascal => variant.to_owned(),
             Lower => variant.to_ascii_lowercase(),
@@ -72,7 +72,7 @@ impl RenameRule {
     }
 
     /// Renames a `snake_case` field.
-    pub fn apply_to_field(self, field: &str) -> String {
+    pub(crate) fn apply_to_field(self, field: &str) -> String {
         match self {
             Lower | Snake => field.to_owned(),
             Upper | ScreamingSnake => field.to_ascii_uppercase(),

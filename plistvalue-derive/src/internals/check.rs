@@ -7,7 +7,7 @@ use super::ast::{Container, Data, Field, Style, Variant};
 use super::attr::Spanned;
 use super::Ctxt;
 
-pub fn check(cx: &Ctxt, cont: &Container) {
+pub(crate) fn check(cx: &Ctxt, cont: &Container) {
     check_reserved_lifetime(cx, cont);
     check_container(cx, cont);
     match &cont.data {

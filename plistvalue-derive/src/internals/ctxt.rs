@@ -7,28 +7,28 @@ use std::thread;
 
 use quote::ToTokens;
 
-pub struct Ctxt {
+pub(crate) struct Ctxt {
     /// `None` once checked; dropping an unchecked context is a bug in the derive.
     errors: RefCell<Option<Vec<syn::Error>>>,
 }
 
 impl Ctxt {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Ctxt {
             errors: RefCell::new(Some(Vec::new())),
         }
     }
 
     /// An error spanning the tokens of `obj`.
-    pub fn error_spanned_by<A: ToTokens, T: Display>(&self, obj: A, msg: T) {
+    pub(crate) fn error_spanned_by<A: ToTokens, T: Display>(&self, obj: A, msg: T) {
         self.push(syn::Error::new_spanned(obj.into_token_stream(), msg));
     }
 
-    pub fn error_at<T: Display>(&self, span: proc_macro2::Span, msg: T) {
+    pub(crate) fn error_at<T: Display>(&self, span: proc_macro2::Span, msg: T) {
         self.push(syn::Error::new(span, msg));
     }
 
-    pub fn push(&self, err: syn::Error) {
+    pub(crate) fn push(&self, err: syn::Error) {
         self.errors
             .borrow_mut()
             .as_mut()
@@ -37,7 +37,7 @@ impl Ctxt {
     }
 
     /// All errors so far, combined into one.
-    pub fn check(self) -> syn::Result<()> {
+    pub(crate) fn check(self) -> syn::Result<()> {
         let errors = self.errors.borrow_mut().take().expect("Ctxt checked twice");
         let mut iter = errors.into_iter();
         let Some(mut combined) = iter.next() else {

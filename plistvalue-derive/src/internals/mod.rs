@@ -1,17 +1,17 @@
 //! Reading the input: attributes ([`attr`]), the validated model ([`ast`]) and the
 //! rules across attributes ([`check`]). Codegen reads only the model.
 
-pub mod ast;
-pub mod attr;
+pub(crate) mod ast;
+pub(crate) mod attr;
 mod case;
-pub mod check;
+pub(crate) mod check;
 mod ctxt;
-pub mod symbol;
+pub(crate) mod symbol;
 
-pub use ctxt::Ctxt;
+pub(crate) use ctxt::Ctxt;
 
 /// Parses and checks `input`, reporting every error found at once.
-pub fn model(input: &syn::DeriveInput) -> syn::Result<ast::Container<'_>> {
+pub(crate) fn model(input: &syn::DeriveInput) -> syn::Result<ast::Container<'_>> {
     let cx = Ctxt::new();
     let cont = ast::Container::from_ast(&cx, input);
     if let Some(cont) = &cont {

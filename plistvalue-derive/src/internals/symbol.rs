@@ -8,37 +8,37 @@ use syn::{Ident, Path};
 #[derive(Copy, Clone)]
 pub struct Symbol(&'static str);
 
-pub const PLIST: Symbol = Symbol("plist");
+pub(crate) const PLIST: Symbol = Symbol("plist");
 
 // Container.
-pub const BOUND: Symbol = Symbol("bound");
-pub const CRATE: Symbol = Symbol("crate");
-pub const DENY_UNKNOWN_FIELDS: Symbol = Symbol("deny_unknown_fields");
-pub const RENAME_ALL: Symbol = Symbol("rename_all");
-pub const TAG: Symbol = Symbol("tag");
-pub const TRANSPARENT: Symbol = Symbol("transparent");
-pub const UNTAGGED: Symbol = Symbol("untagged");
+pub(crate) const BOUND: Symbol = Symbol("bound");
+pub(crate) const CRATE: Symbol = Symbol("crate");
+pub(crate) const DENY_UNKNOWN_FIELDS: Symbol = Symbol("deny_unknown_fields");
+pub(crate) const RENAME_ALL: Symbol = Symbol("rename_all");
+pub(crate) const TAG: Symbol = Symbol("tag");
+pub(crate) const TRANSPARENT: Symbol = Symbol("transparent");
+pub(crate) const UNTAGGED: Symbol = Symbol("untagged");
 
 // Inside `bound(...)`.
-pub const TO_PLIST: Symbol = Symbol("to_plist");
-pub const FROM_PLIST: Symbol = Symbol("from_plist");
+pub(crate) const TO_PLIST: Symbol = Symbol("to_plist");
+pub(crate) const FROM_PLIST: Symbol = Symbol("from_plist");
 
 // Container and field.
-pub const DEFAULT: Symbol = Symbol("default");
+pub(crate) const DEFAULT: Symbol = Symbol("default");
 
 // Field and variant.
-pub const ALIAS: Symbol = Symbol("alias");
-pub const RENAME: Symbol = Symbol("rename");
+pub(crate) const ALIAS: Symbol = Symbol("alias");
+pub(crate) const RENAME: Symbol = Symbol("rename");
 
 // Field.
-pub const FLATTEN: Symbol = Symbol("flatten");
-pub const SERDE: Symbol = Symbol("serde");
-pub const SKIP: Symbol = Symbol("skip");
-pub const SKIP_SERIALIZING_IF: Symbol = Symbol("skip_serializing_if");
-pub const WITH: Symbol = Symbol("with");
+pub(crate) const FLATTEN: Symbol = Symbol("flatten");
+pub(crate) const SERDE: Symbol = Symbol("serde");
+pub(crate) const SKIP: Symbol = Symbol("skip");
+pub(crate) const SKIP_SERIALIZING_IF: Symbol = Symbol("skip_serializing_if");
+pub(crate) const WITH: Symbol = Symbol("with");
 
 // Variant.
-pub const OTHER: Symbol = Symbol("other");
+pub(crate) const OTHER: Symbol = Symbol("other");
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

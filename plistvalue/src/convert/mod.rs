@@ -12,7 +12,7 @@
 
 mod from_impls;
 #[doc(hidden)]
-pub mod private;
+pub(crate) mod private;
 pub(crate) mod rules;
 mod to_impls;
 mod value;

@@ -70,6 +70,20 @@ pub trait ReadFields<'de>: Sized {
     ) -> Result<Self, Error>;
 }
 
+/// A struct field's key, interned once per document: later structs of the same
+/// type find it in `slot` without hashing. Slots come from [`KeySlots`].
+#[inline]
+pub fn cached_key(enc: &mut Encoder<'_>, slot: u32, key: &'static str) -> ObjRef {
+    enc.cached_key(slot, key)
+}
+
+/// True for the null object or the string `$null`, Foundation's nil, which an
+/// untagged unit variant reads.
+#[inline]
+pub fn is_null(node: &Node<'_, '_>) -> bool {
+    node.is_null_marker()
+}
+
 /// The `outer` of a dictionary that nothing encloses.
 #[inline]
 pub fn no_outer(_: &FieldKey<'_, '_>) -> bool {
@@ -133,6 +147,13 @@ pub fn unknown_variant(name: &Node<'_, '_>) -> Error {
         Kind::String => name.error(ErrorKind::UnknownVariant(key_text(name))),
         _ => name.mismatch("string (a variant name)"),
     }
+}
+
+/// An internally tagged enum's tag that names no variant; the path names the
+/// tag's key.
+#[cold]
+pub fn unknown_tag(name: &Node<'_, '_>, tag: &str) -> Error {
+    unknown_variant(name).in_key(tag)
 }
 
 /// A variant with fields named by a bare string, which only unit variants are.

@@ -5,7 +5,7 @@
 //! exactly integral real into an integer. The one rule of the encoding side is here
 //! too: which Rust integers a plist integer can hold.
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, LengthRule};
 use crate::reader::{Kind, Node};
 use crate::value::Integer;
 use crate::writer::{Encoder, ObjRef};
@@ -24,9 +24,7 @@ pub(crate) fn exact_integer(node: &Node<'_, '_>) -> Result<Option<Integer>, Erro
 /// A 16-byte integer outside the range every plist integer type holds.
 #[cold]
 pub(crate) fn too_wide(node: &Node<'_, '_>) -> Error {
-    node.error(ErrorKind::InvalidLength(
-        "16-byte integer outside i64::MIN ..= u64::MAX",
-    ))
+    node.error(ErrorKind::InvalidLength(LengthRule::WideInteger))
 }
 
 /// The integer in `node`, or an exactly integral real, for a field of type

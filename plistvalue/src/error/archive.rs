@@ -1,5 +1,5 @@
 //! What can be wrong with an NSKeyedArchiver archive, or with a tree `archive` is
-//! given. The kinds are those of `../shared/ARCHIVE.md` R6, so a test can set an
+//! given. The kinds are those of `docs/ARCHIVE.md` R6, so a test can set an
 //! error beside the reference implementation's.
 
 use std::fmt;

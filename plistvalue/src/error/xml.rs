@@ -1,5 +1,5 @@
 //! What can be wrong with an XML property list, or with a value the XML writer is
-//! given. The reader's rules are CoreFoundation's (`../shared/XML.md` §3), and so are
+//! given. The reader's rules are CoreFoundation's parser's, and so are
 //! most of the words.
 
 /// An XML-specific error, carried by [`ErrorKind::Xml`](super::ErrorKind::Xml).
@@ -24,7 +24,7 @@ pub enum XmlError {
     /// `<!` before the root that is neither a comment nor `<!DOCTYPE`.
     #[error("`<!` must start a comment or a DOCTYPE")]
     MalformedDoctype,
-    /// `<!DOCTYPE … [`: an internal subset, where entities would be declared (R4).
+    /// `<!DOCTYPE … [`: an internal subset, where entities would be declared.
     #[error("a DOCTYPE with an internal subset (`[`): property lists define no entities")]
     InternalSubset,
     /// `<` followed by whitespace or `>`: a tag without a name.
@@ -69,7 +69,7 @@ pub enum XmlError {
     /// A `<real>` whose text is not a number CF reads.
     #[error("invalid <real>")]
     BadReal,
-    /// A `<date>` whose text is not `YYYY-MM-DDTHH:MM:SSZ` (R15).
+    /// A `<date>` whose text is not `YYYY-MM-DDTHH:MM:SSZ`.
     #[error("invalid <date>: CoreFoundation reads only YYYY-MM-DDTHH:MM:SSZ")]
     BadDate,
     /// A byte of `<data>` that is not ASCII: the byte.
@@ -78,11 +78,11 @@ pub enum XmlError {
     /// Arrays and dictionaries nested deeper than CF reads or writes: the limit.
     #[error("more than {0} nested arrays and dictionaries, CoreFoundation's limit")]
     TooDeep(usize),
-    /// A `{CF$UID: real}` dictionary whose real does not fit 32 bits (R19).
+    /// A `{CF$UID: real}` dictionary whose real does not fit 32 bits.
     #[error("a CF$UID dictionary holds a real outside the 32-bit range")]
     UidOutOfRange,
     /// A `CF$UID` in an archive that is not an integer in `0 ..= 2^32 - 1`, which
-    /// CF would truncate (ARCHIVE.md R1.1).
+    /// CF would truncate (`docs/ARCHIVE.md`, R1.1).
     #[error("a CF$UID dictionary in an archive holds a real or an integer outside 0..=2^32-1")]
     UidNotArchived,
     /// An `encoding=` name CoreFoundation does not know: the name.
@@ -100,10 +100,10 @@ pub enum XmlError {
     /// mark.
     #[error("UTF-16 or UTF-32 text without a byte-order mark")]
     NoByteOrderMark,
-    /// A null (`PlistValue::Null`, the `0x00` object), which XML cannot write (W1).
+    /// A null (`PlistValue::Null`, the `0x00` object), which XML cannot write.
     #[error("null has no XML form")]
     Null,
-    /// A container reached more often than CF's writer allows (W1): XML repeats
+    /// A container reached more often than CF's writer allows: XML repeats
     /// every reference in full.
     #[error(
         "an array or dictionary is referenced more than 1536 times: XML writes every \

@@ -12,87 +12,87 @@
 //! ```
 
 /// The eight bytes every file starts with.
-pub const MAGIC: &[u8; 8] = b"bplist00";
+pub(crate) const MAGIC: &[u8; 8] = b"bplist00";
 /// Whether `bytes` start as a binary plist does: `bplist0`, any version CF reads.
-pub fn is_binary(bytes: &[u8]) -> bool {
+pub(crate) fn is_binary(bytes: &[u8]) -> bool {
     bytes.starts_with(b"bplist0")
 }
 
 /// Bytes in the trailer.
-pub const TRAILER_LEN: usize = 32;
+pub(crate) const TRAILER_LEN: usize = 32;
 /// Header plus the smallest object plus the trailer (CoreFoundation's lower bound).
-pub const MIN_FILE_LEN: usize = MAGIC.len() + 1 + TRAILER_LEN;
+pub(crate) const MIN_FILE_LEN: usize = MAGIC.len() + 1 + TRAILER_LEN;
 
-pub mod shape;
-pub mod trailer;
-pub mod xml;
+pub(crate) mod shape;
+pub(crate) mod trailer;
+pub(crate) mod xml;
 
-pub use trailer::Trailer;
+pub(crate) use trailer::Trailer;
 
 // Marker bytes: the high nibble is the type, the low nibble its info (a count, the
 // log2 of an integer's width, a UID's width minus one).
 /// The `0x00` object, which CoreFoundation reads and plistlib writes for `None`.
-pub const NULL: u8 = 0x00;
+pub(crate) const NULL: u8 = 0x00;
 /// Boolean false.
-pub const FALSE: u8 = 0x08;
+pub(crate) const FALSE: u8 = 0x08;
 /// Boolean true.
-pub const TRUE: u8 = 0x09;
+pub(crate) const TRUE: u8 = 0x09;
 /// Integers; the low nibble is the log2 of the width (1 to 16 bytes).
-pub const INT: u8 = 0x10;
+pub(crate) const INT: u8 = 0x10;
 /// The type nibble of reals.
-pub const REAL: u8 = 0x20;
+pub(crate) const REAL: u8 = 0x20;
 /// A 4-byte real.
-pub const REAL32: u8 = 0x22;
+pub(crate) const REAL32: u8 = 0x22;
 /// An 8-byte real.
-pub const REAL64: u8 = 0x23;
+pub(crate) const REAL64: u8 = 0x23;
 /// A date: an 8-byte real of seconds since 2001.
-pub const DATE: u8 = 0x33;
+pub(crate) const DATE: u8 = 0x33;
 /// Data; the low nibble is the byte count.
-pub const DATA: u8 = 0x40;
+pub(crate) const DATA: u8 = 0x40;
 /// An ASCII string; the low nibble is the byte count.
-pub const ASCII: u8 = 0x50;
+pub(crate) const ASCII: u8 = 0x50;
 /// A UTF-16 string; the low nibble is the count of big-endian units.
-pub const UTF16: u8 = 0x60;
+pub(crate) const UTF16: u8 = 0x60;
 /// A keyed-archiver UID; the low nibble is the width minus one.
-pub const UID: u8 = 0x80;
+pub(crate) const UID: u8 = 0x80;
 /// An array; the low nibble is the element count.
-pub const ARRAY: u8 = 0xA0;
+pub(crate) const ARRAY: u8 = 0xA0;
 /// A set, which CoreFoundation reads and nobody writes; read as an array.
-pub const SET: u8 = 0xC0;
+pub(crate) const SET: u8 = 0xC0;
 /// A dictionary; the low nibble is the entry count.
-pub const DICT: u8 = 0xD0;
+pub(crate) const DICT: u8 = 0xD0;
 /// Low nibble meaning "a full integer object with the count follows".
-pub const LONG_COUNT: u8 = 0x0F;
+pub(crate) const LONG_COUNT: u8 = 0x0F;
 
 /// The type of `marker`, as the marker of that type with a zero low nibble:
 /// `type_of(0xD3) == DICT`, `type_of(REAL64) == REAL`.
 #[inline(always)]
-pub const fn type_of(marker: u8) -> u8 {
+pub(crate) const fn type_of(marker: u8) -> u8 {
     marker & 0xF0
 }
 
 /// The low nibble of `marker`.
 #[inline(always)]
-pub const fn info(marker: u8) -> u8 {
+pub(crate) const fn info(marker: u8) -> u8 {
     marker & 0x0F
 }
 
 /// The marker of an integer `width` bytes wide (a power of two, 1 to 16).
 #[inline]
-pub const fn int_marker(width: u8) -> u8 {
+pub(crate) const fn int_marker(width: u8) -> u8 {
     INT | width_nibble(width)
 }
 
 /// The marker of a UID `width` bytes wide (1 to 8 here).
 #[inline]
-pub const fn uid_marker(width: u8) -> u8 {
+pub(crate) const fn uid_marker(width: u8) -> u8 {
     UID | (width - 1)
 }
 
 /// The smallest of 1, 2, 4 or 8 bytes that holds `v` unsigned: CoreFoundation's
 /// `_byteCount`, used for integers, counts, UIDs, refs and offsets alike.
 #[inline]
-pub const fn pow2_width(v: u64) -> u8 {
+pub(crate) const fn pow2_width(v: u64) -> u8 {
     if v <= 0xFF {
         1
     } else if v <= 0xFFFF {
@@ -106,7 +106,7 @@ pub const fn pow2_width(v: u64) -> u8 {
 
 /// log2 of a power-of-two width, the nibble an integer marker carries.
 #[inline]
-pub const fn width_nibble(width: u8) -> u8 {
+pub(crate) const fn width_nibble(width: u8) -> u8 {
     width.trailing_zeros() as u8
 }
 
@@ -114,7 +114,7 @@ pub const fn width_nibble(width: u8) -> u8 {
 /// fixed-size copy: a variable-length one is a `memcpy` call, and this runs for every
 /// reference, offset and integer.
 #[inline(always)]
-pub fn put_uint(out: &mut Vec<u8>, v: u64, width: u8) {
+pub(crate) fn put_uint(out: &mut Vec<u8>, v: u64, width: u8) {
     match width {
         1 => out.push(v as u8),
         2 => out.extend_from_slice(&(v as u16).to_be_bytes()),
@@ -129,7 +129,7 @@ pub fn put_uint(out: &mut Vec<u8>, v: u64, width: u8) {
 /// fixed-size load: a variable-length copy is a `memcpy` call and a stalled load on
 /// the path every object read takes.
 #[inline(always)]
-pub fn get_uint(bytes: &[u8]) -> u64 {
+pub(crate) fn get_uint(bytes: &[u8]) -> u64 {
     match *bytes {
         [b] => b as u64,
         [a, b] => u16::from_be_bytes([a, b]) as u64,
@@ -146,7 +146,7 @@ pub fn get_uint(bytes: &[u8]) -> u64 {
 /// Appends a marker with an inline count, or the `0xF` nibble and an integer object
 /// holding the count: the canonical form every studied writer uses.
 #[inline]
-pub fn put_marker(out: &mut Vec<u8>, kind: u8, count: u64) {
+pub(crate) fn put_marker(out: &mut Vec<u8>, kind: u8, count: u64) {
     if count < LONG_COUNT as u64 {
         out.push(kind | count as u8);
     } else {
@@ -159,7 +159,7 @@ pub fn put_marker(out: &mut Vec<u8>, kind: u8, count: u64) {
 
 /// Bytes `put_marker` writes for this count.
 #[inline]
-pub fn marker_len(count: u64) -> u64 {
+pub(crate) fn marker_len(count: u64) -> u64 {
     if count < LONG_COUNT as u64 {
         1
     } else {
@@ -168,10 +168,10 @@ pub fn marker_len(count: u64) -> u64 {
 }
 
 /// Seconds from the Unix epoch to 2001-01-01T00:00:00Z, the plist epoch.
-pub const APPLE_EPOCH_UNIX: i64 = 978_307_200;
+pub(crate) const APPLE_EPOCH_UNIX: i64 = 978_307_200;
 
 /// Placeholder written for a nil, as Foundation's `PropertyListEncoder` does.
-pub const NULL_STRING: &str = "$null";
+pub(crate) const NULL_STRING: &str = "$null";
 
 #[cfg(test)]
 mod tests {

@@ -5,17 +5,17 @@
 use super::{DATE, FALSE, LONG_COUNT, NULL, REAL32, REAL64, TRUE};
 
 /// Largest fixed payload, a 16-byte integer's; a shape up to it is a byte count.
-pub const MAX_FIXED: u8 = 16;
+pub(crate) const MAX_FIXED: u8 = 16;
 /// A counted payload of one byte per count: data and ASCII strings.
-pub const PER_BYTE: u8 = 0x40;
+pub(crate) const PER_BYTE: u8 = 0x40;
 /// A counted payload of two bytes per count: UTF-16 strings.
-pub const PER_UNIT16: u8 = 0x41;
+pub(crate) const PER_UNIT16: u8 = 0x41;
 /// A counted payload of one reference per count: arrays and sets.
-pub const PER_REF: u8 = 0x42;
+pub(crate) const PER_REF: u8 = 0x42;
 /// A counted payload of two references per count: dictionaries, keys then values.
-pub const PER_REF_PAIR: u8 = 0x43;
+pub(crate) const PER_REF_PAIR: u8 = 0x43;
 /// A marker no format version defines.
-pub const BAD: u8 = 0xFF;
+pub(crate) const BAD: u8 = 0xFF;
 
 /// `SHAPES[marker]`: up to [`MAX_FIXED`], the payload length of a fixed-size object;
 /// otherwise how a counted payload is sized, or [`BAD`].
@@ -48,7 +48,7 @@ const fn classify(marker: u8) -> u8 {
 
 /// The shape of `marker`'s payload.
 #[inline(always)]
-pub fn of(marker: u8) -> u8 {
+pub(crate) fn of(marker: u8) -> u8 {
     SHAPES[marker as usize]
 }
 
@@ -56,7 +56,7 @@ pub fn of(marker: u8) -> u8 {
 /// reserves for a scalar. Computed rather than looked up, so that for the marker of
 /// a known type it folds to a constant in the writer's hot path.
 #[inline(always)]
-pub const fn fixed_len(marker: u8) -> u64 {
+pub(crate) const fn fixed_len(marker: u8) -> u64 {
     let shape = classify(marker);
     debug_assert!(shape <= MAX_FIXED, "the marker has no fixed size");
     1 + shape as u64
@@ -64,7 +64,7 @@ pub const fn fixed_len(marker: u8) -> u64 {
 
 /// References a container with this marker and `count` holds (0 for any other).
 #[inline]
-pub fn refs(marker: u8, count: u64) -> u64 {
+pub(crate) fn refs(marker: u8, count: u64) -> u64 {
     match of(marker) {
         PER_REF => count,
         PER_REF_PAIR => 2 * count,

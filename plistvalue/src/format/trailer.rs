@@ -6,7 +6,7 @@ use super::{get_uint, TRAILER_LEN};
 
 /// The last 32 bytes of a file, decoded but not yet validated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Trailer {
+pub(crate) struct Trailer {
     /// Width of an offset-table entry, 1 to 8 bytes in a valid file.
     pub offset_size: u8,
     /// Width of an object reference, 1 to 8 bytes in a valid file.
@@ -21,7 +21,7 @@ pub struct Trailer {
 
 impl Trailer {
     /// Decodes the last 32 bytes of a file.
-    pub fn parse(bytes: &[u8; TRAILER_LEN]) -> Trailer {
+    pub(crate) fn parse(bytes: &[u8; TRAILER_LEN]) -> Trailer {
         Trailer {
             offset_size: bytes[6],
             ref_size: bytes[7],
@@ -32,7 +32,7 @@ impl Trailer {
     }
 
     /// Appends the 32 bytes.
-    pub fn write(&self, out: &mut Vec<u8>) {
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&[0; 6]);
         out.push(self.offset_size);
         out.push(self.ref_size);

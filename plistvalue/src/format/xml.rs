@@ -4,7 +4,7 @@
 /// Whether `bytes` start as XML text does: after an optional byte-order mark
 /// (UTF-8, UTF-16 or UTF-32, either byte order) and whitespace, the first character
 /// is `<`.
-pub fn starts_as_text(bytes: &[u8]) -> bool {
+pub(crate) fn starts_as_text(bytes: &[u8]) -> bool {
     // (byte-order mark, unit size, big-endian)
     let (skip, unit, be) = match bytes {
         [0, 0, 0xFE, 0xFF, ..] => (4, 4, true),

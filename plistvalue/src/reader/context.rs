@@ -5,15 +5,7 @@
 use std::cell::Cell;
 
 use super::limits::Limits;
-use crate::error::ErrorKind;
-
-/// A budget that ran out.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Budget {
-    Nodes,
-    Bytes,
-    Heap,
-}
+use crate::error::{Budget, ErrorKind};
 
 /// Limits and what is left of them.
 pub(super) struct DecodeContext {
@@ -72,12 +64,15 @@ impl DecodeContext {
     /// The error for a budget that ran out.
     #[cold]
     pub(super) fn exceeded(&self, budget: Budget) -> ErrorKind {
-        let (what, limit) = match budget {
-            Budget::Nodes => ("node", self.limits.node_budget(self.input_len)),
-            Budget::Bytes => ("byte", self.limits.byte_budget(self.input_len)),
-            Budget::Heap => ("heap", self.limits.heap_budget(self.input_len)),
+        let limit = match budget {
+            Budget::Nodes => self.limits.node_budget(self.input_len),
+            Budget::Bytes => self.limits.byte_budget(self.input_len),
+            Budget::Heap => self.limits.heap_budget(self.input_len),
         };
-        ErrorKind::BudgetExceeded { what, limit }
+        ErrorKind::BudgetExceeded {
+            what: budget,
+            limit,
+        }
     }
 
     /// One level deeper, unless that passes the depth limit (whose value is the

@@ -2,14 +2,12 @@
 //! each object is then located and bounds checked when it is first read, through the
 //! offset table, the shape table of `format` and the string cache.
 
-use std::cell::Cell;
-
 use super::context::DecodeContext;
 use super::keys::KeyIndexes;
 use super::limits::Limits;
 use super::strings::StringCache;
 use super::trailer;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, LengthRule};
 use crate::format::{self, shape};
 
 /// A validated binary plist over borrowed bytes, read lazily.
@@ -36,7 +34,9 @@ pub struct Document<'a> {
     top_object: u64,
     /// End of the object area; every object and payload must end before it.
     table_offset: usize,
-    objects_read: Cell<u64>,
+    /// Object headers read so far: the unit tests measure laziness with it.
+    #[cfg(test)]
+    objects_read: std::cell::Cell<u64>,
     strings: StringCache<'a>,
     /// The limits and budgets of decodes of this document's nodes.
     cx: DecodeContext,
@@ -105,7 +105,8 @@ impl<'a> Document<'a> {
             num_objects: t.num_objects,
             top_object: t.top_object,
             table_offset: t.offset_table_offset as usize,
-            objects_read: Cell::new(0),
+            #[cfg(test)]
+            objects_read: std::cell::Cell::new(0),
             strings: StringCache::new(bytes, slots),
             cx: DecodeContext::new(limits, bytes.len()),
             keys: KeyIndexes::default(),
@@ -143,7 +144,8 @@ impl<'a> Document<'a> {
 
     /// How many object headers have been read since the document was opened: a
     /// measure of how lazy an access pattern is.
-    pub fn objects_read(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn objects_read(&self) -> u64 {
         self.objects_read.get()
     }
 
@@ -185,6 +187,7 @@ impl<'a> Document<'a> {
     /// path keeps a small frame.
     #[inline(always)]
     pub(super) fn head(&self, index: u64) -> Result<Head, Error> {
+        #[cfg(test)]
         self.objects_read.set(self.objects_read.get() + 1);
         if index >= self.num_objects {
             return Err(self.ref_out_of_range(index));
@@ -226,10 +229,9 @@ impl<'a> Document<'a> {
                 count,
                 body,
             }),
-            _ => Err(self.object_error(
-                index,
-                ErrorKind::InvalidLength("the payload runs past the object area"),
-            )),
+            _ => {
+                Err(self.object_error(index, ErrorKind::InvalidLength(LengthRule::PastObjectArea)))
+            }
         }
     }
 
@@ -375,12 +377,7 @@ impl<'a> Document<'a> {
         }
         let int_marker = self.bytes[at];
         if format::type_of(int_marker) != format::INT || format::info(int_marker) > 3 {
-            return Err(self.object_error(
-                index,
-                ErrorKind::InvalidLength(
-                    "a long count must be an integer object of 1, 2, 4 or 8 bytes",
-                ),
-            ));
+            return Err(self.object_error(index, ErrorKind::InvalidLength(LengthRule::LongCount)));
         }
         let width = 1usize << format::info(int_marker);
         if self.table_offset - (at + 1) < width {
@@ -388,7 +385,9 @@ impl<'a> Document<'a> {
         }
         let count = self.window(at + 1, width as u8);
         if count > i64::MAX as u64 {
-            return Err(self.object_error(index, ErrorKind::InvalidLength("count above i64::MAX")));
+            return Err(
+                self.object_error(index, ErrorKind::InvalidLength(LengthRule::CountTooLarge))
+            );
         }
         Ok((count, at + 1 + width))
     }

@@ -4,9 +4,9 @@
 
 use std::borrow::Cow;
 
-use super::context::{Budget, DepthGuard};
+use super::context::DepthGuard;
 use super::document::{Document, Head};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Budget, Error, ErrorKind, StringRule};
 use crate::format;
 use crate::value::{Date, Integer, Uid};
 
@@ -167,13 +167,39 @@ impl<'d, 'a> Node<'d, 'a> {
         self.head.count == 0
     }
 
-    /// An error located at this object.
+    /// An error located at this object: a hand-written
+    /// [`FromPlist`](crate::FromPlist) impl reports what it refuses with it, and the
+    /// containers around it add the key path.
+    ///
+    /// ```
+    /// use plistvalue::{Error, ErrorKind, FromPlist, Node};
+    ///
+    /// /// A port number, read from an integer in 1 ..= 65535.
+    /// struct Port(u16);
+    ///
+    /// impl<'a> FromPlist<'a> for Port {
+    ///     fn from_plist(node: &Node<'_, 'a>) -> Result<Port, Error> {
+    ///         match node.as_u64() {
+    ///             Some(p @ 1..=65535) => Ok(Port(p as u16)),
+    ///             Some(_) => Err(node.error(ErrorKind::Custom("not a port".into()))),
+    ///             None => Err(node.mismatch("integer (a port)")),
+    ///         }
+    ///     }
+    /// }
+    /// let bytes = plistvalue::to_vec(&plistvalue::plist!({ "port": 0 })).unwrap();
+    /// let err = plistvalue::from_slice::<std::collections::HashMap<String, Port>>(&bytes)
+    ///     .err()
+    ///     .unwrap();
+    /// assert_eq!(err.path_string(), "port");
+    /// assert!(err.offset().is_some());
+    /// ```
     #[cold]
     pub fn error(&self, kind: ErrorKind) -> Error {
         self.doc.object_error(self.head.index, kind)
     }
 
-    /// The "expected X, found Y" error for this object.
+    /// The "expected X, found Y" error for this object, `expected` naming what the
+    /// impl reads; see [`Node::error`].
     #[cold]
     pub fn mismatch(&self, expected: &'static str) -> Error {
         self.error(ErrorKind::TypeMismatch {
@@ -266,7 +292,7 @@ impl<'d, 'a> Node<'d, 'a> {
     }
 
     /// True for an ASCII string that reads exactly `$null`, Foundation's nil.
-    pub fn is_null_marker(&self) -> bool {
+    pub(crate) fn is_null_marker(&self) -> bool {
         self.head.marker == format::NULL || self.as_ascii() == Some(format::NULL_STRING)
     }
 
@@ -297,7 +323,9 @@ impl<'d, 'a> Node<'d, 'a> {
                 char::decode_utf16(units)
                     .collect::<Result<String, _>>()
                     .map(Cow::Owned)
-                    .map_err(|_| self.error(ErrorKind::InvalidString("unpaired UTF-16 surrogate")))
+                    .map_err(|_| {
+                        self.error(ErrorKind::InvalidString(StringRule::UnpairedSurrogate))
+                    })
             }
             _ => Err(self.mismatch("string")),
         }
@@ -516,3 +544,184 @@ impl<'d, 'a> Iterator for Entries<'d, 'a> {
 }
 
 impl ExactSizeIterator for Entries<'_, '_> {}
+
+#[cfg(test)]
+mod lazy_tests {
+    //! Lazy access reads only what it needs: the object headers read to reach one
+    //! field depend on its depth and its dictionaries' widths, not on the document
+    //! size, and repeated text comes from the document's string cache.
+
+    use crate::reader::{Document, Kind};
+    use crate::value::PlistValue;
+
+    fn document(messages: usize) -> Vec<u8> {
+        let list: PlistValue = (0..messages)
+            .map(|i| {
+                crate::plist!({
+                    "id": (i as u64),
+                    "url": (format!("https://example.com/{i}")),
+                    "request": { "headers": [
+                        { "name": "Host", "value": "example.com" },
+                        { "name": "Accept", "value": "*/*" },
+                        { "name": "X-Id", "value": (format!("{i:x}")) }
+                    ]}
+                })
+            })
+            .collect();
+        crate::to_vec(&crate::plist!({ "name": "lazy", "messages": list })).unwrap()
+    }
+
+    /// Reads `messages[n/2].request.headers[2].value`; returns the value and how
+    /// many object headers that took.
+    fn read_one_field(bytes: &[u8], n: usize) -> (String, u64) {
+        let doc = Document::from_slice(bytes).unwrap();
+        let root = doc.root().unwrap();
+        let message = root.get("messages").unwrap().unwrap().at(n / 2).unwrap();
+        let headers = message.unwrap().get("request").unwrap().unwrap();
+        let header = headers.get("headers").unwrap().unwrap().at(2).unwrap();
+        let value = header.unwrap().get("value").unwrap().unwrap();
+        (value.as_str().unwrap().into_owned(), doc.objects_read())
+    }
+
+    #[test]
+    fn one_deep_field_touches_objects_in_proportion_to_depth_not_size() {
+        let (v_small, read_small) = read_one_field(&document(10), 10);
+        let (v_large, read_large) = read_one_field(&document(20_000), 20_000);
+        assert_eq!(v_small, format!("{:x}", 5));
+        assert_eq!(v_large, format!("{:x}", 10_000));
+        // root, "messages" found after "name", messages[i], "id" "url" "request"
+        // keys and the value, "headers", headers[2], "name" "value" keys and the
+        // value.
+        assert_eq!(
+            read_small, read_large,
+            "cost must not grow with the document"
+        );
+        assert!(read_large <= 16, "read {read_large} objects for one field");
+    }
+
+    /// A JSON pointer reads the objects on its path and the keys it compares.
+    #[test]
+    fn a_pointer_reads_a_handful_of_objects() {
+        let bytes = document(5000);
+        let doc = Document::from_slice(&bytes).unwrap();
+        let url = doc.pointer("/messages/1234/url").unwrap().unwrap();
+        assert_eq!(url.as_ascii(), Some("https://example.com/1234"));
+        assert!(doc.objects_read() < 20, "read {}", doc.objects_read());
+    }
+
+    /// Every key object is read at most once per lookup, the ones the string cache
+    /// cannot hold (UTF-16 text) included, and a repeated lookup of ASCII keys reads
+    /// only the value.
+    #[test]
+    fn a_lookup_reads_each_key_once_and_cached_keys_not_at_all() {
+        let bytes = crate::to_vec(&crate::plist!({ "naïve": 1, "b": 2 })).unwrap();
+        let doc = Document::from_slice(&bytes).unwrap();
+        let root = doc.root().unwrap();
+        let before = doc.objects_read();
+        assert_eq!(root.get("b").unwrap().unwrap().as_u64(), Some(2));
+        // The two keys and the value.
+        assert_eq!(doc.objects_read() - before, 3);
+        let before = doc.objects_read();
+        assert_eq!(root.get("b").unwrap().unwrap().as_u64(), Some(2));
+        // The UTF-16 key again, and the value; "b" comes from the cache.
+        assert_eq!(doc.objects_read() - before, 2);
+    }
+
+    /// Writers unique strings, so a repeated value is one object; once read as
+    /// ASCII text it comes from the document's string cache, and the next read of
+    /// it reads no object header at all. Text that is not ASCII is never cached and
+    /// still reads right every time.
+    #[test]
+    fn a_repeated_string_value_is_read_once() {
+        let bytes = crate::to_vec(&crate::plist!({
+            "a": "keep-alive", "b": "keep-alive", "c": "naïve", "d": "naïve", "e": 7
+        }))
+        .unwrap();
+        let doc = Document::from_slice(&bytes).unwrap();
+        let root = doc.root().unwrap();
+        let text = |key: &str| {
+            let node = root.get(key).unwrap().unwrap();
+            (node.kind(), node.as_str().unwrap().into_owned())
+        };
+        // Every key, read once and cached.
+        assert_eq!(root.get("e").unwrap().unwrap().as_u64(), Some(7));
+        let before = doc.objects_read();
+        assert_eq!(text("a").1, "keep-alive");
+        assert_eq!(doc.objects_read() - before, 1, "the value, once");
+        let before = doc.objects_read();
+        let (kind, b) = text("b");
+        assert_eq!((kind, b.as_str()), (Kind::String, "keep-alive"));
+        assert_eq!(doc.objects_read() - before, 0, "keys and value all cached");
+        assert_eq!(text("c").1, "naïve");
+        let before = doc.objects_read();
+        assert_eq!(text("d").1, "naïve");
+        assert_eq!(doc.objects_read() - before, 1, "UTF-16 text is read again");
+        let before = doc.objects_read();
+        assert_eq!(root.get("e").unwrap().unwrap().as_u64(), Some(7));
+        assert_eq!(doc.objects_read() - before, 1);
+    }
+
+    /// Past the key index's threshold the first lookup reads every key once and
+    /// later lookups read about the value and the key they find.
+    #[test]
+    fn later_lookups_in_a_large_dictionary_reuse_the_index() {
+        let dict: crate::value::Dictionary = (0..5000u64).map(|i| (format!("k{i}"), i)).collect();
+        let bytes = crate::to_vec(&dict).unwrap();
+        let doc = Document::from_slice(&bytes).unwrap();
+        let root = doc.root().unwrap();
+        assert!(root.get("k4997").unwrap().is_some());
+        let after_first = doc.objects_read();
+        assert!(
+            after_first >= 5000,
+            "the first lookup reads every key: {after_first}"
+        );
+        for i in 0..1000 {
+            let v = root.get(&format!("k{}", i * 5)).unwrap().unwrap();
+            assert_eq!(v.as_u64(), Some(i * 5));
+        }
+        let per_lookup = (doc.objects_read() - after_first) as f64 / 1000.0;
+        assert!(
+            per_lookup < 4.0,
+            "{per_lookup} objects read per later lookup"
+        );
+    }
+
+    /// `obj_k = [obj_{k-1}, obj_{k-1}]`: 3k + 50 bytes that describe 2^(k+1) - 1
+    /// values. A walk that visits each object once reads each header a bounded
+    /// number of times, however many paths lead to it.
+    #[test]
+    fn a_doubling_dag_walked_once_per_object_reads_linearly() {
+        let k: u8 = 64;
+        let mut bytes = b"bplist00".to_vec();
+        let mut offsets = vec![bytes.len() as u8];
+        bytes.push(0xA0);
+        for i in 1..=k {
+            offsets.push(bytes.len() as u8);
+            bytes.extend_from_slice(&[0xA2, i - 1, i - 1]);
+        }
+        let table = bytes.len() as u64;
+        bytes.extend_from_slice(&offsets);
+        bytes.extend_from_slice(&[0, 0, 0, 0, 0, 0, 1, 1]);
+        bytes.extend_from_slice(&(u64::from(k) + 1).to_be_bytes());
+        bytes.extend_from_slice(&u64::from(k).to_be_bytes());
+        bytes.extend_from_slice(&table.to_be_bytes());
+
+        let doc = Document::from_slice(&bytes).unwrap();
+        let mut seen = vec![false; doc.len() as usize];
+        let mut stack = vec![doc.root().unwrap()];
+        let mut visited = 0;
+        while let Some(node) = stack.pop() {
+            let i = node.index() as usize;
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            visited += 1;
+            for e in node.elements().unwrap() {
+                stack.push(e.unwrap());
+            }
+        }
+        assert_eq!(visited, u64::from(k) + 1);
+        let reads = doc.objects_read();
+        assert!(reads <= 3 * (u64::from(k) + 1), "{reads} object reads");
+    }
+}

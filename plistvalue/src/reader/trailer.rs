@@ -1,7 +1,8 @@
 //! Opening a file: the header and the trailer, validated up front with
-//! CoreFoundation's rules (FORMAT.md §4.1), each broken rule with its own error.
+//! CoreFoundation's rules (`docs/BINARY.md`, T1-T4), each broken rule with its own
+//! error.
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, TrailerRule};
 use crate::format::{Trailer, MIN_FILE_LEN, TRAILER_LEN};
 
 /// CoreFoundation's trailer rules, with a named error for each.
@@ -33,51 +34,39 @@ pub(super) fn validate(bytes: &[u8]) -> Result<Trailer, Error> {
     }
     let t = Trailer::parse(bytes[bytes.len() - TRAILER_LEN..].try_into().unwrap());
     if t.offset_size == 0 || t.offset_size > 8 {
-        return Err(trailer_error("offset size must be 1 to 8 bytes"));
+        return Err(trailer_error(TrailerRule::OffsetSize));
     }
     if t.ref_size == 0 || t.ref_size > 8 {
-        return Err(trailer_error("reference size must be 1 to 8 bytes"));
+        return Err(trailer_error(TrailerRule::RefSize));
     }
     if t.num_objects == 0 {
-        return Err(trailer_error("the object count is 0"));
+        return Err(trailer_error(TrailerRule::NoObjects));
     }
     if t.num_objects > i64::MAX as u64 || t.offset_table_offset > i64::MAX as u64 {
-        return Err(trailer_error(
-            "object count or offset-table offset above i64::MAX",
-        ));
+        return Err(trailer_error(TrailerRule::Overflow));
     }
     if t.top_object >= t.num_objects {
-        return Err(trailer_error(
-            "the top object is not below the object count",
-        ));
+        return Err(trailer_error(TrailerRule::TopObject));
     }
     if t.offset_table_offset < 9 {
-        return Err(trailer_error("the offset table starts inside the header"));
+        return Err(trailer_error(TrailerRule::TableInHeader));
     }
     let trailer_start = (bytes.len() - TRAILER_LEN) as u64;
     if t.offset_table_offset >= trailer_start {
-        return Err(trailer_error(
-            "the offset table starts at or after the trailer",
-        ));
+        return Err(trailer_error(TrailerRule::TableAfterTrailer));
     }
     let table_len = t.num_objects.checked_mul(t.offset_size as u64);
     if table_len.and_then(|l| l.checked_add(t.offset_table_offset)) != Some(trailer_start) {
-        return Err(trailer_error(
-            "the offset table does not end exactly where the trailer starts",
-        ));
+        return Err(trailer_error(TrailerRule::TableEnd));
     }
     // CoreFoundation also rejects exactly 2^(8 ref_size) objects, which the plist
     // crate writes (it sizes refs from the largest index). Every index those refs can
     // hold is valid, so we read such files.
     if t.ref_size < 8 && t.num_objects > 1u64 << (8 * t.ref_size as u32) {
-        return Err(trailer_error(
-            "the reference size cannot address every object",
-        ));
+        return Err(trailer_error(TrailerRule::RefSizeTooSmall));
     }
     if t.offset_size < 8 && t.offset_table_offset >= 1u64 << (8 * t.offset_size as u32) {
-        return Err(trailer_error(
-            "the offset size cannot reach the offset table",
-        ));
+        return Err(trailer_error(TrailerRule::OffsetSizeTooSmall));
     }
     Ok(t)
 }

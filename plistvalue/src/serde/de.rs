@@ -15,7 +15,7 @@ use ::serde::forward_to_deserialize_any;
 
 use super::compat;
 use crate::convert::rules;
-use crate::error::{Error, ErrorKind};
+use crate::error::{CallOrder, Error, ErrorKind};
 use crate::reader::{self, Elements, FieldKey, Kind, Node};
 
 /// Reads one value. It holds its node by reference, so that it is two words
@@ -556,9 +556,10 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
     /// Reads the value only now: a value the visitor skips costs nothing more.
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let j = self.next.checked_sub(1).ok_or_else(|| {
-            Error::new(ErrorKind::SerdeOrder("next_value called before next_key"))
-        })?;
+        let j = self
+            .next
+            .checked_sub(1)
+            .ok_or_else(|| Error::new(ErrorKind::SerdeOrder(CallOrder::NextValueBeforeKey)))?;
         let node = self.dict.child(self.dict.len() as u64 + j)?;
         let d = Deserializer {
             node: &node,

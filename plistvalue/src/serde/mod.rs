@@ -390,3 +390,27 @@ impl ::serde::de::Error for Error {
         Error::new(ErrorKind::UnknownVariant(variant.to_owned()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::reader::Document;
+
+    /// `from_node` decodes one object of a large document and reads only it.
+    #[test]
+    fn from_node_reads_only_the_object_it_decodes() {
+        #[derive(::serde::Deserialize)]
+        struct Message {
+            id: u64,
+            url: String,
+        }
+        let list: crate::value::PlistValue = (0..2000u64)
+            .map(|i| crate::plist!({ "id": i, "url": (format!("u{i}")) }))
+            .collect();
+        let bytes = crate::to_vec(&list).unwrap();
+        let doc = Document::from_slice(&bytes).unwrap();
+        let node = doc.root().unwrap().at(1500).unwrap().unwrap();
+        let m: Message = super::from_node(node).unwrap();
+        assert_eq!((m.id, m.url.as_str()), (1500, "u1500"));
+        assert!(doc.objects_read() < 10, "read {}", doc.objects_read());
+    }
+}

@@ -5,7 +5,7 @@ use ::serde::ser::{self, Impossible, Serialize};
 
 use super::compat;
 use crate::convert::rules;
-use crate::error::{Error, ErrorKind};
+use crate::error::{CallOrder, Error, ErrorKind};
 use crate::value::{Date, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
@@ -382,11 +382,10 @@ impl ser::SerializeMap for Dict<'_, '_> {
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        let key = self.key.take().ok_or_else(|| {
-            Error::new(ErrorKind::SerdeOrder(
-                "serialize_value called before serialize_key",
-            ))
-        })?;
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| Error::new(ErrorKind::SerdeOrder(CallOrder::SerializeValueBeforeKey)))?;
         let value = self.ser.value(v)?;
         self.ser.st.pairs.push((key, value));
         Ok(())

@@ -85,14 +85,8 @@ impl Dictionary {
     /// [`with_capacity`](Dictionary::with_capacity)`(len)` allocates for itself: its
     /// entry vector and, past 32 entries, its key index. Its keys' and values' own
     /// heap is not included. A reader's heap budget uses it to charge a dictionary
-    /// before building one.
-    ///
-    /// ```
-    /// use plistvalue::Dictionary;
-    /// assert_eq!(Dictionary::heap_bytes_for(0), 0);
-    /// assert!(Dictionary::heap_bytes_for(100) > 100 * Dictionary::heap_bytes_for(1));
-    /// ```
-    pub fn heap_bytes_for(len: usize) -> usize {
+    /// before building one; the tests below check it against the allocator.
+    pub(crate) fn heap_bytes_for(len: usize) -> usize {
         let entries = len.saturating_mul(mem::size_of::<Slot>());
         if indexed(len) {
             let table = KeyIndex::slots_for(len).saturating_mul(mem::size_of::<u32>());
@@ -235,11 +229,6 @@ impl Dictionary {
     /// The entry at a position, in insertion order.
     pub fn get_index(&self, i: usize) -> Option<(&Key, &PlistValue)> {
         self.entries().get(i).map(|(k, v)| (k, v))
-    }
-
-    /// The entries as an `IndexMap`, for code that works with one.
-    pub fn into_inner(self) -> IndexMap<String, PlistValue> {
-        self.into_iter().collect()
     }
 
     /// The entries, moved out, leaving the dictionary empty; an index goes with them.
@@ -609,5 +598,132 @@ impl std::fmt::Debug for Dictionary {
         let mut stack = Vec::new();
         super::push_dictionary(self, &mut stack);
         super::fmt_tree(stack, 1, f)
+    }
+}
+
+#[cfg(test)]
+mod heap_tests {
+    //! `heap_bytes_for` states what a dictionary allocates for itself, so a reader's
+    //! heap budget can charge a dictionary before building it, and what a key
+    //! allocates: a global allocator that counts each thread's heap checks both.
+
+    use super::{Dictionary, Key, PlistValue};
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    /// Counts live and peak heap bytes per thread, so the tests running beside
+    /// these do not move their counts. A block freed on another thread than the
+    /// one that allocated it skews both threads' counts, which is why the counts
+    /// wrap: only a difference taken on one thread means anything.
+    struct PerThread;
+
+    thread_local! {
+        static LIVE: Cell<usize> = const { Cell::new(0) };
+        static PEAK: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn grow(n: usize) {
+        let now = LIVE.get().wrapping_add(n);
+        LIVE.set(now);
+        PEAK.set(PEAK.get().max(now));
+    }
+
+    fn shrink(n: usize) {
+        LIVE.set(LIVE.get().wrapping_sub(n));
+    }
+
+    // SAFETY: every call is forwarded unchanged to `System`, which upholds the
+    // `GlobalAlloc` contract; the wrapper only counts sizes in thread-locals that
+    // are const-initialised and have no destructor, so it never allocates itself.
+    unsafe impl GlobalAlloc for PerThread {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: the caller's layout, which the contract makes valid.
+            let p = unsafe { System.alloc(layout) };
+            if !p.is_null() {
+                grow(layout.size());
+            }
+            p
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: `ptr` came from this allocator, i.e. from `System`, with `layout`.
+            unsafe { System.dealloc(ptr, layout) };
+            shrink(layout.size());
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            // SAFETY: `ptr` came from `System` with `layout`; the caller guarantees
+            // `new_size` is valid for it.
+            let p = unsafe { System.realloc(ptr, layout, new_size) };
+            if !p.is_null() {
+                shrink(layout.size());
+                grow(new_size);
+            }
+            p
+        }
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: PerThread = PerThread;
+
+    /// Runs `f` and returns its result, the bytes it left allocated, and the most
+    /// it had allocated at once.
+    fn measure<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
+        let base = LIVE.get();
+        PEAK.set(base);
+        let r = f();
+        (
+            r,
+            LIVE.get().wrapping_sub(base),
+            PEAK.get().wrapping_sub(base),
+        )
+    }
+
+    #[test]
+    fn heap_bytes_for_is_what_a_filled_dictionary_allocates() {
+        for n in (0..=80).chain([100, 1000, 4097, 100_000]) {
+            // The keys' own heap is the caller's: made before counting, moved in,
+            // and the vector that held them is freed only after counting.
+            let mut keys: Vec<Key> = (0..n).map(|i| Key::from(format!("key {i}"))).collect();
+            let (d, held, peak) = measure(|| {
+                let mut d = Dictionary::with_capacity(n);
+                for k in keys.drain(..) {
+                    d.entry(k).or_insert(PlistValue::Boolean(true));
+                }
+                d
+            });
+            assert_eq!(held, Dictionary::heap_bytes_for(n), "{n} entries");
+            assert_eq!(peak, held, "{n} entries: nothing transient on the way");
+            assert_eq!(d.len(), n);
+        }
+    }
+
+    /// A key's own heap, inline or boxed, from borrowed text or from an owned
+    /// `String` whose allocation a long key keeps; dropping it frees it all.
+    #[test]
+    fn heap_bytes_for_is_what_a_key_allocates() {
+        for len in 0..=40 {
+            let text = "k".repeat(len);
+            let (key, held, _) = measure(|| Key::from(text.as_str()));
+            assert_eq!(held, Key::heap_bytes_for(len), "{len} bytes");
+            let ((), freed, _) = measure(|| drop(key));
+            assert_eq!(freed.wrapping_neg(), held, "{len} bytes: dropped");
+            let owned = text.clone();
+            let capacity = owned.capacity();
+            let (key, held, _) = measure(|| Key::from(owned));
+            assert_eq!(
+                held.wrapping_add(capacity),
+                Key::heap_bytes_for(len),
+                "{len} bytes"
+            );
+            assert_eq!(key, *text);
+            let (back, held, _) = measure(|| String::from(key));
+            assert_eq!(back, text);
+            assert_eq!(
+                held.wrapping_add(Key::heap_bytes_for(len)),
+                back.len(),
+                "{len} bytes: as a String"
+            );
+        }
     }
 }

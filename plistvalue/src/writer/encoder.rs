@@ -10,7 +10,7 @@ use std::io;
 use super::emit::{self, Sink};
 use super::interner::{hash_bytes, hash_data, hash_word, tag, Interner};
 use super::object::{Obj, ObjRef, Table};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, Misuse};
 use crate::format;
 use crate::value::{Date, Uid};
 
@@ -109,7 +109,7 @@ pub struct Encoder<'a> {
     null_ref: u32,
     overflow: bool,
     /// The first misuse of the public API, reported when the document is finished.
-    misuse: Option<&'static str>,
+    misuse: Option<Misuse>,
     /// Bytes of every object so far except container references: with the count of
     /// references it sizes the output without another pass over the table.
     sized_bytes: u64,
@@ -142,13 +142,8 @@ impl<'a> Encoder<'a> {
     }
 
     /// Number of objects so far.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.st.table.objects().len()
-    }
-
-    /// True before the first object.
-    pub fn is_empty(&self) -> bool {
-        self.st.table.objects().is_empty()
     }
 
     /// The binary size of every object but its references: every body and marker
@@ -192,9 +187,7 @@ impl<'a> Encoder<'a> {
             return Err(Error::new(ErrorKind::EncoderMisuse(what)));
         }
         if !self.st.open.is_empty() {
-            return Err(Error::new(ErrorKind::EncoderMisuse(
-                "a container was opened and never closed",
-            )));
+            return Err(Error::new(ErrorKind::EncoderMisuse(Misuse::Unclosed)));
         }
         Ok(())
     }
@@ -202,16 +195,14 @@ impl<'a> Encoder<'a> {
     /// The root's error, if `root` is not an object of this table.
     pub(super) fn check_root(&self, root: ObjRef) -> Result<(), Error> {
         if root.0 as usize >= self.len() {
-            return Err(Error::new(ErrorKind::EncoderMisuse(
-                "the root is not an object of this encoder",
-            )));
+            return Err(Error::new(ErrorKind::EncoderMisuse(Misuse::ForeignRoot)));
         }
         Ok(())
     }
 
     /// Notes the first misuse; the hot paths carry no `Result`.
     #[cold]
-    fn misused(&mut self, what: &'static str) {
+    fn misused(&mut self, what: Misuse) {
         self.misuse.get_or_insert(what);
     }
 
@@ -549,7 +540,7 @@ impl<'a> Encoder<'a> {
     #[inline]
     pub fn child(&mut self, r: ObjRef) {
         if r.0 as usize >= self.len() {
-            self.misused("a child is not an object of this encoder");
+            self.misused(Misuse::ForeignChild);
             return;
         }
         self.st.scratch.push(r.0);
@@ -573,7 +564,7 @@ impl<'a> Encoder<'a> {
             return ObjRef(f.obj);
         };
         if !pushed.is_multiple_of(2) {
-            self.misused("a dictionary needs as many keys as values");
+            self.misused(Misuse::OddDictionary);
         }
         let len = pushed / 2;
         self.close(f, Obj::Dict { start, len }, len)
@@ -584,7 +575,7 @@ impl<'a> Encoder<'a> {
     /// noted) when `f` is not the innermost open container.
     fn take_children(&mut self, f: &Frame) -> Option<usize> {
         if self.st.open.last() != Some(&f.obj) || f.scratch_start > self.st.scratch.len() {
-            self.misused("containers were closed out of order, or by another encoder");
+            self.misused(Misuse::ClosedOutOfOrder);
             return None;
         }
         self.st.open.pop();
@@ -625,9 +616,8 @@ impl<'a> Encoder<'a> {
 
     /// A struct field's key, interned once per document: later structs of the same
     /// type find it in `slot` without hashing. Slots come from [`KeySlots`].
-    #[doc(hidden)]
     #[inline]
-    pub fn cached_key(&mut self, slot: u32, key: &'static str) -> ObjRef {
+    pub(crate) fn cached_key(&mut self, slot: u32, key: &'static str) -> ObjRef {
         let slot = slot as usize;
         if let Some(&r) = self.st.key_slots.get(slot) {
             if r != NO_KEY {

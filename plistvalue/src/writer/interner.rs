@@ -4,15 +4,15 @@
 
 /// Tags that keep equal bit patterns of different types apart in the interner.
 pub(super) mod tag {
-    pub const UINT: u64 = 1;
-    pub const NEG: u64 = 2;
-    pub const REAL: u64 = 3;
-    pub const REAL32: u64 = 4;
-    pub const DATE: u64 = 5;
-    pub const UID: u64 = 6;
-    pub const ASCII: u64 = 7;
-    pub const UTF16: u64 = 8;
-    pub const DATA: u64 = 9;
+    pub(crate) const UINT: u64 = 1;
+    pub(crate) const NEG: u64 = 2;
+    pub(crate) const REAL: u64 = 3;
+    pub(crate) const REAL32: u64 = 4;
+    pub(crate) const DATE: u64 = 5;
+    pub(crate) const UID: u64 = 6;
+    pub(crate) const ASCII: u64 = 7;
+    pub(crate) const UTF16: u64 = 8;
+    pub(crate) const DATA: u64 = 9;
 }
 
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;

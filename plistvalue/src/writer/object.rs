@@ -11,7 +11,7 @@ pub struct ObjRef(pub(crate) u32);
 
 impl ObjRef {
     /// The index: a container's references and the trailer's root are these.
-    pub fn index(self) -> u32 {
+    pub(crate) fn index(self) -> u32 {
         self.0
     }
 }

@@ -1,7 +1,7 @@
 //! Sorted dictionary keys, in CoreFoundation's order: `CFStringCompare` with no
-//! options compares UTF-16 code units, so `"A" < "B" < "a" < "é" < "😀" < "\u{E000}"`
-//! (XML.md W12). The XML writer sorts every dictionary this way, as CF does; the
-//! binary writer does when asked (`Writer::sort_keys`), for files that diff well.
+//! options compares UTF-16 code units, so `"A" < "B" < "a" < "é" < "😀" < "\u{E000}"`.
+//! The XML writer sorts every dictionary this way, as CF does; the binary writer
+//! does when asked (`Writer::sort_keys`), for files that diff well.
 //! A pass over a filled table: only the reference arena changes.
 
 use std::cmp::Ordering;

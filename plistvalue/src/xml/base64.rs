@@ -1,5 +1,5 @@
-//! `<data>` text: CoreFoundation's lenient base64 reading (XML.md R14) and its
-//! line-wrapped writing (W9). Well-formed text, which is all CF ever writes, is
+//! `<data>` text: CoreFoundation's lenient base64 reading and its line-wrapped
+//! writing. Well-formed text, which is all CF ever writes, is
 //! decoded line by line in place; anything else goes through CF's own loop.
 //! Writing lays each line out in place from a table of character pairs.
 

@@ -1,6 +1,6 @@
 //! CoreFoundation's one date form, `YYYY-MM-DDTHH:MM:SSZ`: how its parser reads it
-//! (XML.md R15, fields not range-checked) and how its writer prints it (W8, the
-//! whole timestamp floored to the second). Both work in seconds since
+//! (its fields not range-checked) and how its writer prints it (the whole
+//! timestamp floored to the second). Both work in seconds since
 //! 2001-01-01T00:00:00Z on CF's proleptic Gregorian calendar, which is `value`'s
 //! (`days_from_civil`, `civil_from_days`, shared with `Date`'s own text). What is
 //! CF's alone stays here: the grammar, CF's month table, and the writer's `f64`

@@ -1,5 +1,5 @@
 //! The text encoding of an XML plist, as CoreFoundation's `encodingForXMLData`
-//! finds it (XML.md R1): a UTF-32, UTF-8 or UTF-16 byte-order mark, else the
+//! finds it: a UTF-32, UTF-8 or UTF-16 byte-order mark, else the
 //! `encoding=` of a leading `<?xml` declaration, else UTF-8. The parser reads UTF-8;
 //! other encodings are converted first, and positions are mapped back for errors.
 

@@ -8,11 +8,8 @@
 //! - **Writing.** [`writer`] walks a filled table from its root and writes
 //!   CoreFoundation's bytes.
 //!
-//! `../shared/XML.md` is the byte-level reference; rule numbers (W1–W16 for the
-//! writer, R1–R24 for the parser) are cited where each rule is kept.
-//!
 //! Duplicate keys: in XML **the last value wins** (at the first key's place), as
-//! CoreFoundation's XML parser resolves them (R18); its binary reader, and so ours,
+//! CoreFoundation's XML parser resolves them; its binary reader, and so ours,
 //! keeps the first. The XML reader resolves duplicates while it fills the table, so
 //! the binary reader never sees any.
 
@@ -117,7 +114,7 @@ pub(crate) fn decode<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
 }
 
 /// [`decode`] for an NSKeyedArchiver archive, whose `CF$UID` must be an integer
-/// in `0 ..= 2^32 - 1` (ARCHIVE.md R1.1).
+/// in `0 ..= 2^32 - 1` (`docs/ARCHIVE.md`, R1.1).
 pub(crate) fn decode_archive<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
     let xml = convert_with(bytes, true)?;
     convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))

@@ -1,5 +1,5 @@
 //! CoreFoundation's number text: the `<integer>` and `<real>` grammars its parser
-//! reads (XML.md R12, R13) and the text its writer prints (W5, W6).
+//! reads and the text its writer prints.
 
 use crate::error::XmlError;
 

@@ -1,4 +1,4 @@
-//! The XML parser: CoreFoundation's rules (XML.md §3, R2–R22), byte by byte over
+//! The XML parser: CoreFoundation's parser rules, byte by byte over
 //! UTF-8 text, filling the writer's object table as it goes. There is no tree of its
 //! own and no recursion: open arrays, dictionaries and `<plist>` elements are frames
 //! on a heap stack, and their children's references wait on one shared list until
@@ -8,8 +8,8 @@
 //! Containers enter the table when they close, after their children (post-order):
 //! the binary reader does not care where an object sits, and it lets a dictionary be
 //! checked whole first, for duplicate keys (the last value wins, at the first key's
-//! place, as CF's `CFDictionarySetValue` does: R18) and for the one-entry `CF$UID`
-//! form of a UID (R19).
+//! place, as CF's `CFDictionarySetValue` does) and for the one-entry `CF$UID`
+//! form of a UID.
 
 use crate::error::XmlError;
 use crate::value::{Date, Uid};
@@ -67,7 +67,7 @@ pub(crate) struct Parser<'a> {
     /// Per object index: 1 + the entry a key is at, while its dictionary is checked
     /// for duplicates (large dictionaries only).
     marks: Vec<u32>,
-    /// An archive's reading of `CF$UID` (ARCHIVE.md R1.1): an integer in
+    /// An archive's reading of `CF$UID` (`docs/ARCHIVE.md`, R1.1): an integer in
     /// `0 ..= 2^32 - 1` only, where CF truncates.
     pub(crate) strict_uid: bool,
 }
@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
         loop {
             if let Some(v) = value.take() {
                 let Some(top) = self.stack.last_mut() else {
-                    // Nothing after the root element is read (R2).
+                    // Nothing after the root element is read.
                     return Ok(v.r);
                 };
                 match top.kind {
@@ -308,7 +308,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips declarations, DOCTYPEs, comments and PIs before the root element, in any
-    /// order (R2, R4–R6), and returns the offset of the root's `<`, with the cursor
+    /// order, and returns the offset of the root's `<`, with the cursor
     /// just past it.
     fn prolog(&mut self) -> Result<usize, At> {
         let n = self.b.len();
@@ -355,7 +355,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Past a processing instruction's `?>`, which is never looked into (R6).
+    /// Past a processing instruction's `?>`, which is never looked into.
     fn pi(&mut self, at: usize) -> Result<(), At> {
         let end = self.b.len().saturating_sub(1);
         match find(self.b, self.cur, end.max(self.cur), b"?>") {
@@ -367,7 +367,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `<!DOCTYPE …>`, skipped to its `>`; an internal subset is an error (R4), so
+    /// `<!DOCTYPE …>`, skipped to its `>`; an internal subset is an error, so
     /// no entity is ever declared, and the DTD named is never fetched.
     fn doctype(&mut self, at: usize) -> Result<(), At> {
         if self.b.get(self.cur..self.cur + 7) != Some(b"DOCTYPE") {
@@ -526,7 +526,7 @@ impl<'a> Parser<'a> {
 
     /// `parseXMLElement`'s general tag reading, the cursor just past `<`: the name
     /// runs to the first whitespace or to the `>` (less a `/` before it, the empty
-    /// form); whatever follows the name, attributes included, is skipped (R7).
+    /// form); whatever follows the name, attributes included, is skipped.
     fn tag(&mut self, at: usize) -> Result<(Tag, bool), At> {
         let marker = self.cur;
         let b = self.b;
@@ -611,7 +611,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// A real's content as text (it is read like a string, R13).
+    /// A real's content as text (CF reads it like a string).
     fn text(&mut self) -> Result<&str, At> {
         let start = self.cur;
         match self.raw_text()? {
@@ -623,7 +623,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `parseStringTag`: text up to the first `<` that does not start CDATA, with
-    /// CDATA sections appended verbatim and references decoded (R9, R10), into
+    /// CDATA sections appended verbatim and references decoded, into
     /// `buf` when anything was decoded. The scan goes eight bytes at a time and
     /// notes any byte at or above 0x80 on the way: text with none is ASCII, and
     /// needs no UTF-8 check.
@@ -698,7 +698,7 @@ impl<'a> Parser<'a> {
 
     /// `parseEntityReference_pl`, the cursor just past `&`: the five predefined
     /// entities and numeric references, appended to `buf`. Nothing can declare an
-    /// entity (R4), so nothing expands.
+    /// entity, so nothing expands.
     fn entity(&mut self, at: usize) -> Result<(), At> {
         let b = &self.b[self.cur..];
         let eof = Err((at, XmlError::Eof("an entity reference")));
@@ -890,7 +890,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A one-entry dictionary `{CF$UID: number}` is a UID wherever it stands: an
-    /// integer's low 32 bits, or a real truncated toward zero (R19). The key and
+    /// integer's low 32 bits, or a real truncated toward zero, as CF reads it. The key and
     /// number objects stay in the table, unreferenced unless used elsewhere.
     fn cf_uid(&mut self, key: ObjRef, value: ObjRef) -> Option<Result<ObjRef, XmlError>> {
         if self.enc.object(key.index()) != Object::Ascii(b"CF$UID") {

@@ -1,11 +1,11 @@
-//! The XML emitter: CoreFoundation's bytes (XML.md §2, W2–W14) from a filled object
+//! The XML emitter: CoreFoundation's bytes from a filled object
 //! table, walked from the root with a heap stack. XML has no references, so a shared
-//! object is written in full wherever it is referenced; as in CF (W1), an array or
+//! object is written in full wherever it is referenced; as in CF, an array or
 //! dictionary reached a 1538th time stops the write, which bounds what a small
 //! table of shared containers can expand to, and a container that contains itself
 //! (only a misused `Encoder` can build one) is an error, not a hang.
 
-use crate::error::{Error, ErrorKind, XmlError};
+use crate::error::{Error, ErrorKind, StringRule, XmlError};
 use crate::writer::{Encoder, ObjRef, Object, Sink};
 
 use super::{base64, date, number, swar};
@@ -18,7 +18,7 @@ const FOOTER: &[u8] = b"</plist>\n";
 /// CF's `_CFPropertyListMaxRecursionWidth`: visits one collection may take.
 const MAX_VISITS: u16 = 3 * 512 + 1;
 
-/// Deepest nesting written: what CF's reader, and ours, read back (R21). Deeper
+/// Deepest nesting written: what CF's reader, and ours, read back. Deeper
 /// text would cost a tab per level per line.
 const MAX_DEPTH: u32 = super::reader::MAX_DEPTH as u32;
 
@@ -78,7 +78,7 @@ fn needs_escape(text: &[u8]) -> bool {
     i < n && swar::word(text, n - 8).is_some_and(has_special)
 }
 
-/// Appends text with exactly `&`, `<` and `>` escaped (W10). Most text has none
+/// Appends text with exactly `&`, `<` and `>` escaped, as CF does. Most text has none
 /// of the three and is copied whole.
 fn escape(out: &mut Vec<u8>, text: &[u8]) {
     if !needs_escape(text) {
@@ -147,9 +147,7 @@ impl Emitter<'_, '_> {
                 self.utf8.clear();
                 for c in char::decode_utf16(units) {
                     self.utf8.push(c.map_err(|_| {
-                        Error::new(ErrorKind::InvalidString(
-                            "a lone UTF-16 surrogate has no UTF-8 form",
-                        ))
+                        Error::new(ErrorKind::InvalidString(StringRule::UnpairedSurrogate))
                     })?);
                 }
                 escape(out, self.utf8.as_bytes());
@@ -172,7 +170,7 @@ impl Emitter<'_, '_> {
         }
         tabs(out, d);
         match self.enc.object(i) {
-            // CF's XML has no null: its validation (W1) refuses it before writing.
+            // CF's XML has no null: its validation refuses it before writing.
             Object::Null => return Err(XmlError::Null.into()),
             Object::Bool(true) => out.extend_from_slice(b"<true/>\n"),
             Object::Bool(false) => out.extend_from_slice(b"<false/>\n"),
@@ -206,7 +204,7 @@ impl Emitter<'_, '_> {
                 out.extend_from_slice(b"</string>\n");
             }
             Object::Uid(u) => {
-                // W13: CF prints the value through a 64-bit signed CFNumber.
+                // CF prints a UID's value through a 64-bit signed CFNumber.
                 out.extend_from_slice(b"<dict>\n");
                 tabs(out, d + 1);
                 out.extend_from_slice(b"<key>CF$UID</key>\n");

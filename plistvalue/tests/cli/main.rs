@@ -8,8 +8,11 @@
 //! path (it lives here so that the published package holds it), so a missing
 //! `../shared` skips visibly here as everywhere else.
 
+mod depth;
 #[allow(dead_code)] // the shared helpers; this target uses some of them
 mod env;
+#[cfg(unix)]
+mod writes;
 
 use std::fs;
 use std::io::Write;
@@ -78,7 +81,7 @@ fn oracle(script: &str) -> PathBuf {
         .join(script)
 }
 
-/// CLI.md §5's rendering of `file`, by `plutil_p.py` over plistlib's tree; `None`
+/// CLI.md's "The -p format" rendering of `file`, by `plutil_p.py` over plistlib's tree; `None`
 /// when plistlib cannot read it.
 fn python_rendering(file: &Path) -> Option<String> {
     let out = Command::new("python3")
@@ -180,7 +183,7 @@ fn s(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 temporary path")
 }
 
-/// The `-p` text of [`every_type`], written out from CLI.md §5 by hand.
+/// The `-p` text of [`every_type`], written out from CLI.md's "The -p format" by hand.
 const EVERY_TYPE_P: &str = r#"{
   "before2001" => 2000-12-31 23:59:59 +0000
   "big" => 18446744073709551615
@@ -289,7 +292,7 @@ fn p_matches_the_python_rendering_on_the_corpus() {
 
 /// (file, valid) for a corpus folder, from its MANIFEST.tsv: in the bplist
 /// folder every file but the malformed-by-design ones (CF's rules accept one of
-/// those, a dictionary with an integer key, which CLI.md §11.3's `-lint`
+/// those, a dictionary with an integer key, which CLI.md's `-lint`
 /// rejects); in the XML folders, those CF's reader model accepts.
 fn verdicts(folder: &str) -> Option<Vec<(PathBuf, bool)>> {
     let dir = env::shared(folder)?;
@@ -514,14 +517,23 @@ fn convert_in_place_to_stdout_and_beside() {
     );
     let (_, out, _) = outcome(&["-convert", "json", "-r", "-o", "-", s(&shuffled)]);
     assert_eq!(out, "{\n  \"a9\": 1.0,\n  \"a10\": {},\n  \"b\": []\n}");
-    // stdin to stdout, and JSON read back into binary.
+    // stdin to stdout, and JSON read back into binary; a null has no binary form.
+    let piped = run(
+        &["-convert", "binary1", "-"],
+        Some(br#"{"k": [1, 1.0, "s"]}"#),
+    );
+    assert!(piped.status.success());
+    let back: PlistValue = plistvalue::from_slice(&piped.stdout).unwrap();
+    assert_eq!(back, plist!({ "k": [1, 1.0, "s"] }));
     let piped = run(
         &["-convert", "binary1", "-"],
         Some(br#"{"k": [1, 1.0, "s", null]}"#),
     );
-    assert!(piped.status.success());
-    let back: PlistValue = plistvalue::from_slice(&piped.stdout).unwrap();
-    assert_eq!(back, plist!({ "k": [1, 1.0, "s", (PlistValue::Null)] }));
+    assert_eq!(piped.status.code(), Some(1));
+    assert_eq!(
+        text(&piped.stderr),
+        "<stdin>: invalid object in plist for destination format (null at k.3)\n"
+    );
     // A date has no JSON form: the path is named, and nothing is written.
     let dated = write_binary(
         dir.path(),
@@ -692,53 +704,111 @@ fn edits_change_only_their_place_and_keep_the_format() {
     }
 }
 
-#[cfg(unix)]
+/// A hand-ordered XML file in CoreFoundation's layout.
+const HAND_ORDERED: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">
+<plist version=\"1.0\">
+<dict>
+	<key>CFBundleVersion</key>
+	<string>212</string>
+	<key>CFBundleName</key>
+	<string>Demo</string>
+	<key>Nested</key>
+	<dict>
+		<key>z</key>
+		<true/>
+		<key>a</key>
+		<false/>
+	</dict>
+	<key>LSUIElement</key>
+	<true/>
+</dict>
+</plist>
+";
+
 #[test]
-fn writes_are_atomic_keep_modes_and_links_and_spare_fifos() {
-    use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
+fn xml_edits_keep_the_key_order_and_convert_sorts() {
     let dir = scratch();
-    let target = write_binary(dir.path(), "real.plist", &plist!({ "a": 1 }));
-    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
-    let link = dir.path().join("link.plist");
-    symlink(&target, &link).unwrap();
-    assert_eq!(outcome(&["-replace", "a", "-integer", "2", s(&link)]).0, 0);
-    assert!(fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    let v: PlistValue = plistvalue::from_file(&target).unwrap();
-    assert_eq!(v["a"].as_i64(), Some(2));
-    assert_eq!(
-        fs::metadata(&target).unwrap().permissions().mode() & 0o777,
-        0o640
-    );
-    // No temporary file is left behind.
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
-    // A FIFO destination is written into, not renamed over.
-    let fifo = dir.path().join("fifo");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || fs::read(fifo).unwrap())
-    };
-    let (code, _, err) = outcome(&["-convert", "json", "-o", s(&fifo), s(&target)]);
+    let file = dir.path().join("Info.plist");
+    fs::write(&file, HAND_ORDERED).unwrap();
+    let f = s(&file);
+    let (code, _, err) = outcome(&["-replace", "CFBundleVersion", "-string", "213", f]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(reader.join().unwrap(), br#"{"a":2}"#);
-    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    // An unwritable destination: the OS error, exit 1.
-    let (code, _, err) = outcome(&[
-        "-convert",
-        "xml1",
-        "-o",
-        "/nonexistent/dir/x.plist",
-        s(&target),
-    ]);
-    assert_eq!(code, 1);
-    assert!(err.starts_with("/nonexistent/dir/x.plist: "), "{err}");
+    // One line changed, every other byte kept.
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        HAND_ORDERED.replace("212", "213")
+    );
+    // -convert xml1 writes CoreFoundation's sorted order, as plutil does.
+    let (code, out, _) = outcome(&["-convert", "xml1", "-o", "-", f]);
+    assert_eq!(code, 0);
+    let keys: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("<key>"))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "CFBundleName</key>",
+            "CFBundleVersion</key>",
+            "LSUIElement</key>",
+            "Nested</key>",
+            "a</key>",
+            "z</key>"
+        ]
+    );
+}
+
+#[test]
+fn null_is_refused_in_every_format() {
+    let dir = scratch();
+    let tree = plist!({ "a": [1] });
+    let files = [
+        ("bin", plistvalue::to_vec(&tree).unwrap()),
+        ("xml", plistvalue::to_vec_xml(&tree).unwrap()),
+        ("json", br#"{"a":[1]}"#.to_vec()),
+    ];
+    for (kind, bytes) in files {
+        let file = dir.path().join(format!("n.{kind}"));
+        fs::write(&file, &bytes).unwrap();
+        for (op, path, value) in [
+            ("-insert", "b", "null"),
+            ("-insert", "a.0", "[1,null]"),
+            ("-replace", "a", r#"{"x":{"y":null}}"#),
+        ] {
+            let (code, out, err) = outcome(&[op, path, "-json", value, s(&file)]);
+            assert_eq!(
+                (code, out.as_str(), err),
+                (
+                    1,
+                    "",
+                    format!(
+                        "Failed to parse value {value} with type -json\nRun 'plistvalue -help' for usage.\n"
+                    )
+                ),
+                "{kind} {op} {value}"
+            );
+            assert_eq!(fs::read(&file).unwrap(), bytes);
+        }
+    }
+    // A JSON file's null converts to JSON only.
+    let file = dir.path().join("null.json");
+    fs::write(&file, r#"{"a":[1,null]}"#).unwrap();
+    let f = s(&file);
+    for fmt in ["binary1", "xml1"] {
+        let (code, out, err) = outcome(&["-convert", fmt, "-o", "-", f]);
+        assert_eq!(
+            (code, out.as_str(), err),
+            (
+                1,
+                "",
+                format!("{f}: invalid object in plist for destination format (null at a.1)\n")
+            ),
+            "{fmt}"
+        );
+    }
+    let (code, out, _) = outcome(&["-convert", "json", "-o", "-", f]);
+    assert_eq!((code, out.as_str()), (0, r#"{"a":[1,null]}"#));
 }
 
 #[test]
@@ -904,52 +974,6 @@ fn a_closed_stdout_ends_quietly_with_status_1() {
 }
 
 #[test]
-fn deep_files_are_read_without_recursion() {
-    let dir = scratch();
-    // 60,000 levels: the keypath below is one argument, and Linux takes 128 KiB.
-    let depth = 60_000;
-    // Arrays 0..=depth, each holding the next, then the string "z". The library's
-    // encoder stops at a depth, so the file is written by hand, with 4-byte
-    // offsets and references.
-    let mut file = b"bplist00".to_vec();
-    let mut offsets = Vec::new();
-    for i in 0..=depth {
-        offsets.push(file.len() as u32);
-        file.push(0xA1);
-        file.extend((i as u32 + 1).to_be_bytes());
-    }
-    offsets.push(file.len() as u32);
-    file.extend([0x51, b'z']);
-    let table = file.len() as u64;
-    for o in &offsets {
-        file.extend(o.to_be_bytes());
-    }
-    file.extend([0, 0, 0, 0, 0, 0, 4, 4]);
-    file.extend((offsets.len() as u64).to_be_bytes());
-    file.extend(0u64.to_be_bytes());
-    file.extend(table.to_be_bytes());
-    let path = dir.path().join("deep.plist");
-    fs::write(&path, &file).unwrap();
-    let (code, _, err) = outcome(&["-lint", s(&path)]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("nesting deeper than the limit of 512"),
-        "{err}"
-    );
-    // The lazy path reads the keypath 60,000 levels down.
-    let keypath = vec!["0"; depth + 1].join(".");
-    let (code, out, err) = outcome(&["-extract", &keypath, "raw", s(&path)]);
-    assert_eq!((code, out.as_str()), (0, "z\n"), "{err}");
-    // JSON of the whole tree is written without recursion.
-    let (code, out, err) = outcome(&["-convert", "json", "-o", "-", s(&path)]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        format!("{}\"z\"{}", "[".repeat(depth + 1), "]".repeat(depth + 1))
-    );
-}
-
-#[test]
 fn stats_of_the_music_preferences_are_cli_md_s_table() {
     let Some(file) = env::shared("corpus/bplist/Fadil369__plist-backup__com.apple.Music.plist")
     else {
@@ -1069,7 +1093,7 @@ fn unarchive_prints_and_converts_the_resolved_tree_and_never_writes_in_place() {
     fs::write(&archive, plistvalue::archive::archive(&tree).unwrap()).unwrap();
     let before = fs::read(&archive).unwrap();
 
-    // Printed as -p prints (CLI.md §5): keys in §5's order, indices as `i =>`.
+    // Printed as -p prints (CLI.md, "The -p format"): keys in its order, indices as `i =>`.
     let (code, out, err) = outcome(&["-unarchive", s(&archive)]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(

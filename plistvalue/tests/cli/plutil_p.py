@@ -1,4 +1,4 @@
-"""CLI.md section 5's `-p` rendering, written from the text of the spec over
+"""CLI.md's `-p` rendering ("The -p format"), written from the text of the spec over
 plistlib's tree: the oracle the CLI tests compare `plistvalue -p` with.
 
 usage: python3 plutil_p.py FILE   (prints the rendering; exit 3 if plistlib fails)

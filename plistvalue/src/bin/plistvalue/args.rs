@@ -1,5 +1,5 @@
 //! plutil's command line: a command word with its own arguments in a fixed order,
-//! then options and files in any order (CLI.md §1). No argument-parsing crate
+//! then options and files in any order (CLI.md, "Usage"). No argument-parsing crate
 //! reads single-dash words such as `-convert` or `-extract KEYPATH FMT` as plutil
 //! does, so this is a small table: one row per command, one per option.
 
@@ -9,7 +9,7 @@ use crate::values;
 
 /// A format to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fmt {
+pub(crate) enum Fmt {
     Xml,
     Binary,
     Json,
@@ -19,7 +19,7 @@ pub enum Fmt {
 
 /// What an edit does at its keypath.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditOp {
+pub(crate) enum EditOp {
     Insert,
     Append,
     Replace,
@@ -27,7 +27,7 @@ pub enum EditOp {
 }
 
 /// The command, with its own arguments.
-pub enum Command {
+pub(crate) enum Command {
     Help,
     Version,
     Lint,
@@ -57,7 +57,7 @@ pub enum Command {
 
 /// The options that may follow a command.
 #[derive(Default)]
-pub struct Options {
+pub(crate) struct Options {
     pub silent: bool,
     pub readable: bool,
     pub no_newline: bool,
@@ -66,7 +66,7 @@ pub struct Options {
 }
 
 /// A parsed command line.
-pub struct Invocation {
+pub(crate) struct Invocation {
     pub command: Command,
     pub options: Options,
     pub files: Vec<String>,
@@ -75,7 +75,7 @@ pub struct Invocation {
 }
 
 /// A usage error: one line, then a pointer to `-help`, and exit 1.
-pub struct Usage(pub String);
+pub(crate) struct Usage(pub String);
 
 type Args<'a> = std::iter::Peekable<std::slice::Iter<'a, String>>;
 
@@ -116,8 +116,8 @@ const OPTIONS: &[(&str, Opt)] = &[
     ("-e", Opt::Arg(|o, a| o.ext = Some(a))),
 ];
 
-/// The type names `-type` prints and `-expect` takes (CLI.md §6).
-pub const TYPE_NAMES: &[&str] = &[
+/// The type names `-type` prints and `-expect` takes (CLI.md, "Raw values and type names").
+pub(crate) const TYPE_NAMES: &[&str] = &[
     "bool",
     "integer",
     "float",
@@ -231,7 +231,7 @@ fn unarchive(args: &mut Args<'_>) -> Result<Command, Usage> {
 }
 
 /// Reads the command line (without the program name).
-pub fn parse(argv: &[String]) -> Result<Invocation, Usage> {
+pub(crate) fn parse(argv: &[String]) -> Result<Invocation, Usage> {
     let mut args = argv.iter().peekable();
     let Some(first) = args.peek() else {
         return usage("No files specified.");
@@ -314,7 +314,7 @@ fn check(command: &Command, options: &Options, files: &[String]) -> Result<(), U
 }
 
 /// `--help`: every command and option, and the choices CLI.md leaves open.
-pub const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 usage: plistvalue -COMMAND [options] FILE...     (FILE '-' is stdin; -lint is the default)
 commands:
   -help, --help                  this text
@@ -339,15 +339,17 @@ options: -s silent  -r readable JSON  -n no newline  -o PATH (- = stdout)  -e EX
 keypaths: a.b.0 (array indices are digits); '\\.' is a literal dot: 'com\\.apple\\.foo.bar'
 type names: bool integer float string date data array dictionary uid null
 
-Where plistvalue differs from plutil (CLI.md, \"Stated choices\"):
+Where plistvalue differs from plutil (CLI.md, \"Differences from plutil\"):
   errors go to stderr, results to stdout; FILE '-' without -o writes to stdout
-  writes are atomic (a temporary file renamed over the target); a destination that
-  is not a regular file (/dev/null, a FIFO) is written in place
+  writes keep the file's mode, owner, group and hard links (atomically where a rename
+  can); a file you may not write is refused, as by '>' (CLI.md, \"Writing files\")
+  edits keep dictionary key order in every format; -convert xml1 sorts keys as CF does
+  every command reads and writes at most 512 nested levels, CoreFoundation's limit
   -bool takes YES/TRUE/NO/FALSE, -integer and -float take only numbers; else an error
   -replace ARRAY.i replaces element i; -append on a missing key is an error
   -o with several FILEs is an error; -extract ... json checks only the value
   JSON: scalar roots are written, '/' is not escaped, reals keep a '.' or exponent
   UIDs print as <CFKeyedArchiverUID>{value = N}, type uid, raw the number
-  keys sort by the rule of CLI.md section 5 (numbers by value, ASCII case folded)
+  keys sort by CLI.md's rule (numbers by value, ASCII case folded)
   -lint reads each object once: shared subtrees are valid, as CoreFoundation reads them
 ";

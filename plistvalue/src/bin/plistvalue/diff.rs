@@ -1,4 +1,4 @@
-//! `-diff A B` (CLI.md §11.4): a tree diff by keypath, with types kept apart (`3`
+//! `-diff A B` (CLI.md, "-diff"): a tree diff by keypath, with types kept apart (`3`
 //! is not `3.0`), walked depth first with an explicit stack.
 
 use plistvalue::{key_order, Key, PlistValue};
@@ -6,7 +6,7 @@ use plistvalue::{key_order, Key, PlistValue};
 use crate::json::escape;
 
 /// The differences between `a` and `b`, one line each, in CLI.md's order.
-pub fn lines(a: &PlistValue, b: &PlistValue) -> Vec<String> {
+pub(crate) fn lines(a: &PlistValue, b: &PlistValue) -> Vec<String> {
     let mut out = Vec::new();
     // (keypath, left, right); a missing side is `None`.
     let mut stack: Vec<(String, Option<&PlistValue>, Option<&PlistValue>)> =

@@ -1,13 +1,14 @@
-//! `-insert`, `-replace` and `-remove` at a keypath (CLI.md §9). The parent must
+//! `-insert`, `-replace` and `-remove` at a keypath (CLI.md, "-insert, -replace, -remove"). The parent must
 //! exist; nothing else changes, and dictionary order is kept.
 
 use plistvalue::{KeyPath, PlistValue};
 
 use crate::args::EditOp;
+use crate::tree::{self, MAX_DEPTH};
 
 /// Applies one edit to `root`, or says why not (the DETAIL of
 /// `Could not modify plist, error: DETAIL`).
-pub fn apply(
+pub(crate) fn apply(
     root: &mut PlistValue,
     op: EditOp,
     text: &str,
@@ -20,6 +21,15 @@ pub fn apply(
         None => root,
         Some(p) => root.keypath_mut(p).ok_or_else(not_found)?,
     };
+    // The containers the new value goes into: the parent's path, the parent, and
+    // for -append the array in it.
+    let around = parent_path.map_or(0, |p| p.components().len()) + 1;
+    let around = around + usize::from(op == EditOp::Append);
+    if op != EditOp::Remove && tree::too_deep(&value, around) {
+        return Err(format!(
+            "Value at key path {text} would nest deeper than the limit of {MAX_DEPTH}"
+        ));
+    }
     match parent {
         PlistValue::Dictionary(d) => match op {
             EditOp::Insert if d.contains_key(last) => {
@@ -193,6 +203,17 @@ mod tests {
         for (op, path, want) in refused {
             assert_eq!(edit(doc.clone(), op, path, one()).unwrap_err(), want);
         }
+        // Nothing nests deeper than 512 levels.
+        let deep =
+            (1..MAX_DEPTH).fold(PlistValue::Array(vec![]), |v, _| PlistValue::Array(vec![v]));
+        let shallower = deep.as_array().unwrap()[0].clone();
+        assert_eq!(
+            edit(doc.clone(), EditOp::Insert, "z", deep.clone()).unwrap_err(),
+            "Value at key path z would nest deeper than the limit of 512"
+        );
+        assert!(edit(doc.clone(), EditOp::Insert, "z", shallower.clone()).is_ok());
+        assert!(edit(doc.clone(), EditOp::Append, "list", shallower.clone()).is_err());
+        assert!(edit(doc.clone(), EditOp::Replace, "d.x", shallower).is_err());
         // An empty root dictionary can be edited.
         assert_eq!(
             edit(plist!({}), EditOp::Insert, "k", one()).unwrap(),

@@ -1,5 +1,5 @@
 //! Reading a FILE (or stdin) and telling its format from its content; writing a
-//! result where CLI.md §2 says, atomically when it replaces a regular file.
+//! result where CLI.md's "Where results go" says, as its "Writing files" says.
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Read, Write};
@@ -8,18 +8,18 @@ use std::path::{Path, PathBuf};
 use plistvalue::PlistValue;
 
 use crate::args::{Fmt, Options};
-use crate::json;
+use crate::{json, lint, tree};
 
 /// The formats a FILE can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     Binary,
     Xml,
     Json,
 }
 
 /// A FILE's bytes and the name messages use for it.
-pub struct Input {
+pub(crate) struct Input {
     /// The FILE as given, or `<stdin>`.
     pub name: String,
     /// The path, `None` for stdin.
@@ -28,10 +28,10 @@ pub struct Input {
 }
 
 /// A failure of one FILE: the whole line, which names what failed.
-pub struct Failure(pub String);
+pub(crate) struct Failure(pub String);
 
 /// Reads a FILE, `-` being stdin.
-pub fn read(file: &str) -> Result<Input, Failure> {
+pub(crate) fn read(file: &str) -> Result<Input, Failure> {
     if file == "-" {
         let mut bytes = Vec::new();
         io::stdin().lock().read_to_end(&mut bytes).map_err(|e| {
@@ -60,7 +60,7 @@ pub fn read(file: &str) -> Result<Input, Failure> {
 impl Input {
     /// The format, from the first bytes: `bplist00`, then `<` (after an optional
     /// byte-order mark and white space), then `{` or `[`.
-    pub fn source(&self) -> Result<Source, Failure> {
+    pub(crate) fn source(&self) -> Result<Source, Failure> {
         let b = &self.bytes;
         if b.starts_with(b"bplist") {
             return if b.starts_with(b"bplist00") {
@@ -85,19 +85,40 @@ impl Input {
 
     /// `NAME: ERROR` for a library error (which carries its byte offset, or line,
     /// column and offset).
-    pub fn fail(&self, e: Option<plistvalue::Error>) -> Failure {
+    pub(crate) fn fail(&self, e: Option<plistvalue::Error>) -> Failure {
         match e {
             Some(e) => Failure(format!("{}: {e}", self.name)),
             None => Failure(format!("{}: not a property list", self.name)),
         }
     }
 
-    /// The whole tree, of any format.
-    pub fn decode(&self) -> Result<(PlistValue, Source), Failure> {
+    /// The error of a binary file nested too deep, from `-lint`'s walk over what
+    /// was read, which names the first container past the limit by its offset.
+    pub(crate) fn too_deep(&self, walked: Result<u32, plistvalue::Error>) -> Failure {
+        match walked {
+            Err(e) => self.fail(Some(e)),
+            Ok(_) => Failure(format!(
+                "{}: nesting deeper than the limit of {}",
+                self.name,
+                tree::MAX_DEPTH
+            )),
+        }
+    }
+
+    /// The whole tree, of any format, nested no deeper than [`tree::MAX_DEPTH`]
+    /// (the XML reader and [`json::read`] stop there themselves).
+    pub(crate) fn decode(&self) -> Result<(PlistValue, Source), Failure> {
         let source = self.source()?;
         let value = match source {
-            Source::Binary | Source::Xml => {
-                plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?
+            Source::Xml => plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?,
+            Source::Binary => {
+                let value = plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?;
+                if tree::too_deep(&value, 0) {
+                    let walked = plistvalue::Document::from_slice(&self.bytes)
+                        .and_then(|doc| lint::walk(doc.root()?, 0));
+                    return Err(self.too_deep(walked));
+                }
+                value
             }
             Source::Json => json::read(&self.bytes).map_err(|e| {
                 Failure(format!(
@@ -110,11 +131,46 @@ impl Input {
     }
 }
 
-/// `v` as a document in `fmt` (not raw). `readable` is `-r`, for JSON.
-pub fn encode(name: &str, v: &PlistValue, fmt: Fmt, readable: bool) -> Result<Vec<u8>, Failure> {
+/// `v` as a document in `fmt` (not raw): XML with its keys in CoreFoundation's
+/// order. `readable` is `-r`, for JSON.
+pub(crate) fn encode(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+) -> Result<Vec<u8>, Failure> {
+    encode_ordered(name, v, fmt, readable, true)
+}
+
+/// [`encode`], but XML keeps the tree's key order: an edit changes only its
+/// place.
+pub(crate) fn encode_edited(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+) -> Result<Vec<u8>, Failure> {
+    encode_ordered(name, v, fmt, readable, false)
+}
+
+fn encode_ordered(
+    name: &str,
+    v: &PlistValue,
+    fmt: Fmt,
+    readable: bool,
+    sorted: bool,
+) -> Result<Vec<u8>, Failure> {
+    if fmt != Fmt::Json {
+        // CoreFoundation's writers refuse a null; XML has no form for it.
+        if let Some(keypath) = tree::first_null(v) {
+            return Err(Failure(format!(
+                "{name}: invalid object in plist for destination format (null at {keypath})"
+            )));
+        }
+    }
     let bytes = match fmt {
         Fmt::Binary => plistvalue::to_vec(v),
-        Fmt::Xml | Fmt::Raw => plistvalue::to_vec_xml(v),
+        Fmt::Xml | Fmt::Raw => plistvalue::XmlWriter::new().sort_keys(sorted).to_vec(v),
         Fmt::Json => {
             return json::write(v, readable).map_err(|u| {
                 Failure(format!(
@@ -128,13 +184,13 @@ pub fn encode(name: &str, v: &PlistValue, fmt: Fmt, readable: bool) -> Result<Ve
 }
 
 /// Where a result goes.
-pub enum Dest {
+pub(crate) enum Dest {
     Stdout,
     Path(PathBuf),
 }
 
-/// CLI.md §2's rule: `-o -`, `-o PATH`, `-e EXT`, stdin to stdout, else in place.
-pub fn destination(options: &Options, input: &Input) -> Dest {
+/// CLI.md's "Where results go": `-o -`, `-o PATH`, `-e EXT`, stdin to stdout, else in place.
+pub(crate) fn destination(options: &Options, input: &Input) -> Dest {
     if let Some(out) = &options.out {
         return if out == "-" {
             Dest::Stdout
@@ -154,81 +210,159 @@ pub fn destination(options: &Options, input: &Input) -> Dest {
     }
 }
 
-/// A closed stdout ends the command quietly with status 1 (CLI.md §2).
-pub struct BrokenPipe;
+/// A closed stdout ends the command quietly with status 1 (CLI.md, "Where results go").
+pub(crate) struct BrokenPipe;
 
 /// Writes to stdout; a closed pipe is [`BrokenPipe`].
-pub fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
+pub(crate) fn stdout(bytes: &[u8]) -> Result<(), BrokenPipe> {
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())
         .map_err(|_| BrokenPipe)
 }
 
-/// Writes `bytes` to `dest`. A regular file (or a new one) is replaced atomically:
-/// a temporary file beside it, renamed over it, with its permission bits; through
-/// a symbolic link, the file it points to. Anything else (`/dev/null`, a FIFO) is
-/// written in place, since renaming over it would replace the device itself.
-pub fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
+/// Writes `bytes` to `dest`, as CLI.md's "Writing files" says.
+pub(crate) fn write(dest: &Dest, bytes: &[u8]) -> Result<(), WriteError> {
     match dest {
         Dest::Stdout => stdout(bytes).map_err(|BrokenPipe| WriteError::Pipe),
-        Dest::Path(path) => {
-            write_file(path, bytes).map_err(|e| WriteError::Io(format!("{}: {e}", path.display())))
-        }
+        Dest::Path(path) => write_file(path, bytes)
+            .map_err(|e| WriteError::Io(format!("{}: cannot write: {e}", path.display()))),
     }
 }
 
 /// Why a write failed.
-pub enum WriteError {
+pub(crate) enum WriteError {
     Pipe,
     Io(String),
 }
 
+/// A file that exists is written only if its user may write it (the rule of the
+/// shell's `>`), through a symbolic link to the file it names. The result is a
+/// new file renamed over the old one, so that no reader sees half of it, when
+/// that file can have the old one's mode, owner and group and there is no other
+/// link to the old one; otherwise the file is written in place.
 fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
             Ok(real) => real,
             // A dangling link: the file it names is created through it.
-            Err(_) => return in_place(path, bytes),
+            Err(_) => return overwrite(create(path)?, bytes),
         },
         _ => path.to_path_buf(),
     };
-    let existing = fs::metadata(&target).ok();
-    if existing.as_ref().is_some_and(|m| !m.is_file()) {
-        return in_place(&target, bytes);
+    let old = match fs::metadata(&target) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return replace(&target, None, bytes),
+        Err(e) => return Err(e),
+    };
+    if !old.is_file() {
+        // `/dev/null`, a FIFO: renaming over it would replace the device.
+        return overwrite(create(&target)?, bytes);
     }
+    // Opening it to write asks the OS what `>` asks: a read-only file is refused
+    // to its user (root may write it, as with `>`).
+    let file = OpenOptions::new().write(true).open(&target)?;
+    if several_links(&old) {
+        return overwrite(file, bytes);
+    }
+    match replace(&target, Some(&old), bytes) {
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => overwrite(file, bytes),
+        done => done,
+    }
+}
+
+fn create(path: &Path) -> io::Result<fs::File> {
+    OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+}
+
+/// Writes into an open file, then cuts what is left of the old content. Not
+/// atomic: a failure part-way leaves a mix of both.
+fn overwrite(mut file: fs::File, bytes: &[u8]) -> io::Result<()> {
+    file.write_all(bytes)?;
+    if file.metadata()?.is_file() {
+        file.set_len(bytes.len() as u64)?;
+        file.sync_all()?;
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn several_links(m: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    m.nlink() > 1
+}
+
+#[cfg(not(unix))]
+fn several_links(_: &fs::Metadata) -> bool {
+    false
+}
+
+/// A temporary file beside `target`, removed unless it was renamed over it.
+struct Temporary {
+    path: PathBuf,
+    done: bool,
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Writes a temporary file beside `target` and renames it over it. The file is
+/// created readable by its owner only and given `old`'s owner, group and mode
+/// before its first byte is written, so a secret is never readable by others,
+/// not even in what a killed process leaves behind. `PermissionDenied` when the
+/// folder takes no new file or the owner or group cannot be given (the caller
+/// then writes in place).
+fn replace(target: &Path, old: Option<&fs::Metadata>, bytes: &[u8]) -> io::Result<()> {
     let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
     };
     let name = target
         .file_name()
         .map_or_else(|| "plist".into(), |n| n.to_string_lossy().into_owned());
-    let (tmp, mut file) = temporary(&dir, &name)?;
-    let result = (|| {
-        file.write_all(bytes)?;
-        if let Some(m) = &existing {
-            file.set_permissions(m.permissions())?;
-        }
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, &target)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let (path, mut file) = temporary(dir, &name, old.is_some())?;
+    let mut tmp = Temporary { path, done: false };
+    if let Some(old) = old {
+        keep_owner(&file, old)?;
+        file.set_permissions(old.permissions())?;
     }
-    result
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&tmp.path, target)?;
+    tmp.done = true;
+    sync_dir(dir);
+    Ok(())
 }
 
-/// A new file beside the target, opened exclusively.
-fn temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
+/// A new file in `dir`, opened exclusively: mode 0600 when it will replace a
+/// file (it gets that file's mode before any byte), else the umask's.
+fn temporary(dir: &Path, name: &str, private: bool) -> io::Result<(PathBuf, fs::File)> {
     let mut attempt = 0u32;
     loop {
         let tmp = dir.join(format!(
             ".{name}.plistvalue-{}-{attempt}",
             std::process::id()
         ));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        match options.open(&tmp) {
             Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
             Err(e) => return Err(e),
@@ -236,12 +370,30 @@ fn temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
     }
 }
 
-fn in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(path)?;
-    f.write_all(bytes)?;
-    f.flush()
+/// Gives `file` the owner and group of `old`, where they differ.
+#[cfg(unix)]
+fn keep_owner(file: &fs::File, old: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{fchown, MetadataExt};
+    let new = file.metadata()?;
+    if (new.uid(), new.gid()) == (old.uid(), old.gid()) {
+        return Ok(());
+    }
+    // Only root may give a file away; EPERM is `PermissionDenied`.
+    fchown(file, Some(old.uid()), Some(old.gid()))
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &fs::File, _: &fs::Metadata) -> io::Result<()> {
+    Ok(())
+}
+
+/// Makes the rename durable: a folder's entries reach the disk with its own
+/// `fsync`. Best effort, as the write itself is complete.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
 }

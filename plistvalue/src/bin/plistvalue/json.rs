@@ -1,4 +1,4 @@
-//! JSON (CLI.md §7), through `serde_json`: it reads the text, and it writes every
+//! JSON (CLI.md, "JSON"), through `serde_json`: it reads the text, and it writes every
 //! string and number. The tree is walked here with an explicit stack, because
 //! `serde_json`'s own serializer recurses once per level and a plist can nest a
 //! million.
@@ -6,19 +6,21 @@
 use std::cmp::Ordering;
 
 use plistvalue::{key_order, Dictionary, Integer, Key, PlistValue};
+use serde::Deserialize as _;
 use serde_json::Value;
 
 use crate::text;
+use crate::tree::MAX_DEPTH;
 
 /// A value JSON cannot hold: its type name and keypath, for
 /// `invalid object in plist for destination format (TYPE at KEYPATH)`.
-pub struct Unrepresentable {
+pub(crate) struct Unrepresentable {
     pub type_name: &'static str,
     pub keypath: String,
 }
 
-/// A component of a keypath in a message, with its dots escaped (CLI.md §4).
-pub fn escape(component: &str) -> String {
+/// A component of a keypath in a message, with its dots escaped (CLI.md, "Keypaths").
+pub(crate) fn escape(component: &str) -> String {
     component.replace('.', r"\.")
 }
 
@@ -30,7 +32,7 @@ enum Frame<'a> {
 
 /// Writes `v` as JSON text: compact, or `serde_json`'s pretty form with keys in
 /// `-p` order when `readable`. No newline follows.
-pub fn write(v: &PlistValue, readable: bool) -> Result<Vec<u8>, Unrepresentable> {
+pub(crate) fn write(v: &PlistValue, readable: bool) -> Result<Vec<u8>, Unrepresentable> {
     let mut out = Vec::new();
     // The keypath of the value being written, one component per open container.
     let mut path: Vec<String> = Vec::new();
@@ -151,32 +153,83 @@ fn entries(d: &Dictionary, sorted: bool) -> Vec<(&Key, &PlistValue)> {
 }
 
 /// A JSON syntax error: what, and where.
-pub struct SyntaxError {
+pub(crate) struct SyntaxError {
     pub message: String,
     pub line: usize,
     pub column: usize,
     pub offset: usize,
 }
 
-/// Reads JSON text into a tree (CLI.md §7 "Reading"). `serde_json` stops at 128
-/// levels, so its own recursion is bounded; the conversion here does not recurse.
-pub fn read(bytes: &[u8]) -> Result<PlistValue, SyntaxError> {
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
-        let offset = offset_of(bytes, e.line(), e.column());
-        let message = e.to_string();
-        // serde_json appends " at line L column C"; the caller says where.
-        let message = message
-            .rsplit_once(" at line ")
-            .map_or(message.as_str(), |(m, _)| m)
-            .to_owned();
-        SyntaxError {
-            message,
-            line: e.line(),
-            column: e.column(),
+/// Reads JSON text into a tree (CLI.md, "JSON"), nested no deeper than
+/// [`MAX_DEPTH`]. A scan finds a deeper opener first; `serde_json`'s own limit
+/// (128) is lifted, and its recursion is bounded by the scan. The conversion
+/// here does not recurse.
+pub(crate) fn read(bytes: &[u8]) -> Result<PlistValue, SyntaxError> {
+    if let Some(offset) = too_deep(bytes) {
+        let before = &bytes[..offset];
+        let line = before.split(|&b| b == b'\n').count();
+        let column = offset
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
+        return Err(SyntaxError {
+            message: format!("nesting deeper than the limit of {MAX_DEPTH}"),
+            line,
+            column,
             offset,
-        }
-    })?;
+        });
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    de.disable_recursion_limit();
+    let value = Value::deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| {
+            let offset = offset_of(bytes, e.line(), e.column());
+            let message = e.to_string();
+            // serde_json appends " at line L column C"; the caller says where.
+            let message = message
+                .rsplit_once(" at line ")
+                .map_or(message.as_str(), |(m, _)| m)
+                .to_owned();
+            SyntaxError {
+                message,
+                line: e.line(),
+                column: e.column(),
+                offset,
+            }
+        })?;
     Ok(convert(value))
+}
+
+/// The offset of the first `[` or `{` outside a string that opens a level
+/// deeper than [`MAX_DEPTH`].
+fn too_deep(bytes: &[u8]) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The byte offset of a 1-based line and column.

@@ -7,8 +7,7 @@
 
 use plistvalue::{Document, Error, ErrorKind, Kind, Limits, Node};
 
-/// CoreFoundation's nesting limit (FORMAT.md §4.1): every file it reads is read.
-pub const MAX_DEPTH: usize = 512;
+use crate::tree::MAX_DEPTH;
 
 /// Where an object is in the walk.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,10 +21,10 @@ enum Mark {
 
 /// Checks a binary plist whole; its nesting depth (the root container is 1, a
 /// scalar root 0).
-pub fn binary(bytes: &[u8]) -> Result<u32, Error> {
+pub(crate) fn binary(bytes: &[u8]) -> Result<u32, Error> {
     let doc = Document::with_limits(bytes, Limits::default().max_depth(MAX_DEPTH))?;
     doc.validate_all()?;
-    walk(&doc)
+    walk(doc.root()?, 0)
 }
 
 /// A container's children, visited one at a time.
@@ -84,12 +83,18 @@ fn check_leaf(node: &Node<'_, '_>) -> Result<(), Error> {
     Ok(())
 }
 
-fn walk(doc: &Document<'_>) -> Result<u32, Error> {
-    let root = doc.root()?;
+/// Checks the subtree under `root`, which sits inside `around` containers; its
+/// nesting depth.
+pub(crate) fn walk(root: Node<'_, '_>, around: usize) -> Result<u32, Error> {
     if !is_container(&root) {
         return check_leaf(&root).map(|()| 0);
     }
-    // `validate_all` bounded the object count by the offset table's bytes.
+    if around + 1 > MAX_DEPTH {
+        return Err(root.error(ErrorKind::DepthLimit(MAX_DEPTH)));
+    }
+    // One mark per object of the offset table, which the file paid for with at
+    // least one byte (`validate_all`, or `Document`'s own check of the table).
+    let doc = root.document();
     let mut marks = vec![Mark::Unseen; usize::try_from(doc.len()).unwrap_or(usize::MAX)];
     marks[root.index() as usize] = Mark::Open;
     let mut stack = vec![open(root)?];
@@ -104,7 +109,7 @@ fn walk(doc: &Document<'_>) -> Result<u32, Error> {
             }
             continue;
         };
-        let depth = stack.len();
+        let depth = around + stack.len();
         match marks[c.index() as usize] {
             Mark::Open => return Err(c.error(ErrorKind::Cycle)),
             Mark::Done(h) => {

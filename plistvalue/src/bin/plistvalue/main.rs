@@ -1,9 +1,12 @@
 //! `plistvalue`: plutil's commands for every platform, fast on large files and
-//! safe on hostile ones. CLI.md at the repository's top level is the
-//! specification; its last section states where this tool chose differently from
-//! plutil, and why.
+//! safe on hostile ones. CLI.md at the repository's top level is its manual:
+//! "Differences from plutil" says where it chose otherwise, and "Notes for
+//! maintainers" why it is built as it is.
 //!
 //! Build with `cargo build --release -p plistvalue --features cli`.
+
+// A binary has no public API: every module's items are the crate's own.
+#![warn(unreachable_pub)]
 
 mod args;
 mod diff;
@@ -13,12 +16,13 @@ mod json;
 mod lint;
 mod stats;
 mod text;
+mod tree;
 mod values;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use plistvalue::{Dictionary, Document, KeyPath, PlistValue};
+use plistvalue::{Dictionary, Document, ErrorKind, KeyPath, Kind, Node, PlistValue};
 
 use args::{Command, Fmt, Invocation, Options, Usage};
 use files::{BrokenPipe, Dest, Failure, Input, Source, WriteError};
@@ -189,7 +193,7 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
                 Source::Xml => Fmt::Xml,
                 Source::Json => Fmt::Json,
             };
-            let bytes = files::encode(&input.name, &tree, fmt, options.readable)?;
+            let bytes = files::encode_edited(&input.name, &tree, fmt, options.readable)?;
             Ok(files::write(&files::destination(options, &input), &bytes)?)
         }
         Command::Stats => {
@@ -292,7 +296,10 @@ fn type_at(input: &Input, path: &str) -> Result<&'static str, Trouble> {
     if input.source()? == Source::Binary {
         let doc = Document::from_slice(&input.bytes).map_err(|e| input.fail(Some(e)))?;
         return match doc.keypath(&keypath).map_err(|e| input.fail(Some(e)))? {
-            Some(node) => Ok(text::kind_name(node.kind())),
+            Some(node) => {
+                within_depth(input, &doc, &keypath, node)?;
+                Ok(text::kind_name(node.kind()))
+            }
             None => Err(missing(input, path)),
         };
     }
@@ -303,8 +310,40 @@ fn type_at(input: &Input, path: &str) -> Result<&'static str, Trouble> {
     }
 }
 
+/// The lazy paths read only the objects on the keypath (and `-extract` the
+/// value's subtree), and hold the depth rule over what they read: a keypath of
+/// [`tree::MAX_DEPTH`] components or more passes through (or ends at) a
+/// container nested deeper than that.
+fn within_depth(
+    input: &Input,
+    doc: &Document<'_>,
+    keypath: &KeyPath,
+    node: Node<'_, '_>,
+) -> Result<(), Trouble> {
+    let k = keypath.components().len();
+    let container = matches!(node.kind(), Kind::Array | Kind::Dictionary | Kind::Set);
+    if k < tree::MAX_DEPTH || (k == tree::MAX_DEPTH && !container) {
+        return Ok(());
+    }
+    // The container at the first level past the limit.
+    let prefix: Vec<String> = keypath
+        .components()
+        .take(tree::MAX_DEPTH)
+        .map(json::escape)
+        .collect();
+    let first = prefix
+        .join(".")
+        .parse::<KeyPath>()
+        .ok()
+        .and_then(|p| doc.keypath(&p).ok().flatten())
+        .unwrap_or(node);
+    Err(input
+        .fail(Some(first.error(ErrorKind::DepthLimit(tree::MAX_DEPTH))))
+        .into())
+}
+
 /// The value at a keypath, after `-expect`. On a binary file only the objects on
-/// the path and the value's own subtree are read (CLI.md §11.2).
+/// the path and the value's own subtree are read (CLI.md, "-extract").
 fn extract(input: &Input, path: &str, expect: Option<&str>) -> Result<PlistValue, Trouble> {
     let keypath: KeyPath = path.parse().map_err(|_| missing(input, path))?;
     if input.source()? == Source::Binary {
@@ -313,8 +352,14 @@ fn extract(input: &Input, path: &str, expect: Option<&str>) -> Result<PlistValue
             .keypath(&keypath)
             .map_err(|e| input.fail(Some(e)))?
             .ok_or_else(|| missing(input, path))?;
+        within_depth(input, &doc, &keypath, node)?;
         check_expect(input, path, expect, text::kind_name(node.kind()))?;
-        return node.to_value().map_err(|e| input.fail(Some(e)).into());
+        let value = node.to_value().map_err(|e| input.fail(Some(e)))?;
+        let around = keypath.components().len();
+        if tree::too_deep(&value, around) {
+            return Err(input.too_deep(lint::walk(node, around)).into());
+        }
+        return Ok(value);
     }
     let (tree, _) = input.decode()?;
     let value = tree.keypath(&keypath).ok_or_else(|| missing(input, path))?;

@@ -1,4 +1,4 @@
-//! `-stats` (CLI.md §11.1): what a binary plist's object table is made of, by
+//! `-stats` (CLI.md, "-stats"): what a binary plist's object table is made of, by
 //! type and size, what uniquing saves, and what no path reaches. One pass over the
 //! offset table after `-lint`'s checks; no tree is built.
 
@@ -97,7 +97,7 @@ fn children<'d, 'a>(node: &Node<'d, 'a>) -> Result<Vec<Node<'d, 'a>>, Error> {
 }
 
 /// The report for binary bytes (`header` names the format and the size).
-pub fn report(name: &str, header: &str, bytes: &[u8]) -> Result<String, Error> {
+pub(crate) fn report(name: &str, header: &str, bytes: &[u8]) -> Result<String, Error> {
     let depth = lint::binary(bytes)?;
     let doc = Document::from_slice(bytes)?;
     let trailer = &bytes[bytes.len() - 32..];

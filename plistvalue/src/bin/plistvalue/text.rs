@@ -1,12 +1,12 @@
 //! The text forms of one value: its type name (`-type`, `-expect`) and its raw
-//! form (`-extract … raw`), as CLI.md §6 gives them.
+//! form (`-extract … raw`), as CLI.md's "Raw values and type names" gives them.
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use plistvalue::{key_order, Date, Key, Kind, PlistValue};
 
-/// The type name of a value (CLI.md §6).
-pub fn type_name(v: &PlistValue) -> &'static str {
+/// The type name of a value (CLI.md, "Raw values and type names").
+pub(crate) fn type_name(v: &PlistValue) -> &'static str {
     match v {
         PlistValue::Boolean(_) => "bool",
         PlistValue::Integer(_) => "integer",
@@ -23,7 +23,7 @@ pub fn type_name(v: &PlistValue) -> &'static str {
 
 /// The type name of an object, read from its marker alone; a set reads as an
 /// array.
-pub fn kind_name(k: Kind) -> &'static str {
+pub(crate) fn kind_name(k: Kind) -> &'static str {
     match k {
         Kind::Boolean => "bool",
         Kind::Integer => "integer",
@@ -39,7 +39,7 @@ pub fn kind_name(k: Kind) -> &'static str {
 }
 
 /// C's `%f`: six decimals, and `inf`, `-inf`, `nan`.
-pub fn percent_f(x: f64) -> String {
+pub(crate) fn percent_f(x: f64) -> String {
     if x.is_nan() {
         "nan".to_owned()
     } else if x.is_infinite() {
@@ -50,12 +50,12 @@ pub fn percent_f(x: f64) -> String {
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ`, rounded down to the second.
-pub fn rfc3339_seconds(d: Date) -> String {
+pub(crate) fn rfc3339_seconds(d: Date) -> String {
     Date::from_seconds_since_2001(d.seconds_since_2001().floor()).to_string()
 }
 
 /// The raw form of a value, without the newline that follows it.
-pub fn raw(v: &PlistValue) -> String {
+pub(crate) fn raw(v: &PlistValue) -> String {
     match v {
         PlistValue::Boolean(b) => b.to_string(),
         PlistValue::Integer(i) => i.to_string(),

@@ -1,4 +1,4 @@
-//! The value flags of `-insert` and `-replace` (CLI.md §8). Strict where plutil is
+//! The value flags of `-insert` and `-replace` (CLI.md, "Value flags"). Strict where plutil is
 //! lenient: a value that does not parse is an error, never a silent 0 or NO.
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
@@ -6,15 +6,15 @@ use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
 use plistvalue::{Date, Dictionary, Integer, PlistValue};
 
-use crate::json;
+use crate::{json, tree};
 
 /// True for the flags that take no VALUE.
-pub fn takes_no_value(flag: &str) -> bool {
+pub(crate) fn takes_no_value(flag: &str) -> bool {
     matches!(flag, "-array" | "-dictionary")
 }
 
 /// The value `-TYPE VALUE` gives, or the usage error's text.
-pub fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
+pub(crate) fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
     let value = match flag {
         "-bool" => boolean(text),
         "-integer" => integer(text),
@@ -23,7 +23,10 @@ pub fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
         "-date" => date(text),
         "-data" => data(text),
         "-xml" => xml(text),
-        "-json" => json::read(text.as_bytes()).ok(),
+        // A property list has no null, in any format.
+        "-json" => json::read(text.as_bytes())
+            .ok()
+            .filter(|v| tree::first_null(v).is_none()),
         "-array" => Some(PlistValue::Array(Vec::new())),
         "-dictionary" => Some(PlistValue::Dictionary(Dictionary::new())),
         _ => return Err(format!("Unknown insert or replace type {flag}")),
@@ -159,6 +162,12 @@ mod tests {
             PlistValue::Array(vec![PlistValue::from(1)])
         );
         assert_eq!(parse("-json", "\"t\"").unwrap(), PlistValue::from("t"));
+        for null in ["null", "[1,null]", r#"{"a":{"b":null}}"#] {
+            assert_eq!(
+                parse("-json", null).unwrap_err(),
+                format!("Failed to parse value {null} with type -json")
+            );
+        }
         assert_eq!(
             parse("-wat", "x").unwrap_err(),
             "Unknown insert or replace type -wat"

@@ -57,14 +57,9 @@ unsafe impl Sync for Key {}
 
 impl Key {
     /// The heap bytes a key of `len` bytes allocates: none when it is inline,
-    /// otherwise the boxed `str` and its text. A reader's heap budget charges it.
-    ///
-    /// ```
-    /// use plistvalue::Key;
-    /// assert_eq!(Key::heap_bytes_for(3), 0);
-    /// assert!(Key::heap_bytes_for(100) > 100);
-    /// ```
-    pub fn heap_bytes_for(len: usize) -> usize {
+    /// otherwise the boxed `str` and its text.
+    #[cfg(test)]
+    pub(crate) fn heap_bytes_for(len: usize) -> usize {
         if len <= INLINE_MAX {
             0
         } else {
