@@ -275,7 +275,7 @@ fn project_value(p: &Project) -> PlistValue {
         .into_iter()
         .collect();
         if let Some(c) = &m.comment {
-            d.insert("comment", c.as_str());
+            d.insert("comment", c.as_str().into());
         }
         PlistValue::Dictionary(d)
     };

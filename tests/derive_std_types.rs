@@ -229,7 +229,7 @@ fn sets_read_arrays_and_sets_and_keep_one_of_each() {
     assert_eq!(b.into_iter().collect::<Vec<_>>(), [1, 2, 3]);
     let e = plistvalue::from_slice::<HashSet<u8>>(&plistvalue::to_vec(&plist!([1, "x"])).unwrap())
         .unwrap_err();
-    assert_eq!(e.path_string(), "[1]");
+    assert_eq!(e.path_string(), "1");
     // The same set writes the same bytes however the HashSet was built.
     let one: HashSet<String> = (0..50).map(|i| i.to_string()).collect();
     let two: HashSet<String> = (0..50).rev().map(|i| i.to_string()).collect();

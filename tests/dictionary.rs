@@ -50,7 +50,7 @@ fn number(k: &str) -> u8 {
 
 fn apply(d: &mut Dictionary, m: &mut IndexMap<String, PlistValue>, op: &Op) {
     match *op {
-        Op::Insert(k, v) => assert_eq!(d.insert(key(k), v), m.insert(key(k), v.into())),
+        Op::Insert(k, v) => assert_eq!(d.insert(key(k), v.into()), m.insert(key(k), v.into())),
         Op::OrInsert(k, v) => {
             let got = d.entry(key(k)).or_insert(v.into()).clone();
             assert_eq!(got, *m.entry(key(k)).or_insert(v.into()));
@@ -139,7 +139,7 @@ fn equality_ignores_order_at_every_size() {
         );
         if n > 0 {
             let mut other = backward.clone();
-            other.insert(key(0), 99);
+            other.insert(key(0), 99.into());
             assert_ne!(forward, other, "{n} entries, one value differs");
             assert_ne!(
                 PlistValue::Dictionary(forward.clone()),
@@ -147,7 +147,7 @@ fn equality_ignores_order_at_every_size() {
             );
             let mut renamed = backward;
             renamed.remove(&key(0));
-            renamed.insert("other", 0);
+            renamed.insert("other", 0.into());
             assert_ne!(forward, renamed, "{n} entries, one key differs");
         }
     }

@@ -217,7 +217,7 @@ fn offset_width_follows_the_offset_table_start() {
 #[test]
 fn identical_blobs_are_stored_once() {
     let blob = vec![7u8; 4096];
-    let v = PlistValue::Array(vec![PlistValue::Data(blob.clone()), PlistValue::Data(blob)]);
+    let v = PlistValue::Array(vec![PlistValue::Data(blob.clone()), PlistValue::Data(blob)].into());
     let bytes = to_vec(&v).unwrap();
     assert_eq!(
         bytes[bytes.len() - 24..bytes.len() - 16],
@@ -236,10 +236,8 @@ fn the_dedup_trap_blobs_that_share_the_key_but_differ_in_the_middle_both_survive
         (a.len(), &a[..32], &a[4064..]),
         (b.len(), &b[..32], &b[4064..])
     );
-    let v = PlistValue::Array(vec![
-        PlistValue::Data(a.clone()),
-        PlistValue::Data(b.clone()),
-    ]);
+    let v =
+        PlistValue::Array(vec![PlistValue::Data(a.clone()), PlistValue::Data(b.clone())].into());
     let bytes = to_vec(&v).unwrap();
     assert_eq!(
         bytes[bytes.len() - 24..bytes.len() - 16],

@@ -44,6 +44,53 @@ fn a_file_with_nulls_reads_into_every_kind_of_value() {
     assert_eq!(serde_value, v);
 }
 
+/// Another format's null is `PlistValue::Null`, as `serde_json::Value` reads it and as
+/// the CLI reads JSON's `null`; `Null` writes as that format's null, and a `$null`
+/// string stays a string.
+#[test]
+fn json_null_is_null_both_ways() {
+    let v: PlistValue = serde_json::from_str(r#"[1, null, {"k": null}, "$null"]"#).unwrap();
+    assert_eq!(v, plist!([1, null, { "k": null }, "$null"]));
+    assert_eq!(
+        serde_json::to_string(&v).unwrap(),
+        r#"[1,null,{"k":null},"$null"]"#
+    );
+    let top: PlistValue = serde_json::from_str("null").unwrap();
+    assert_eq!(top, PlistValue::Null);
+    // An `Option` around it still reads JSON's null as `None`.
+    let opt: Option<PlistValue> = serde_json::from_str("null").unwrap();
+    assert_eq!(opt, None);
+    // Through a `serde_json::Value` (`deserialize_any` gives `()`).
+    let through = PlistValue::deserialize(serde_json::json!([null])).unwrap();
+    assert_eq!(through, plist!([null]));
+}
+
+/// Both of serde's null shapes, `()` and `None`, reach `PlistValue` as `Null`.
+#[test]
+fn unit_and_none_from_any_deserializer_are_null() {
+    use serde::de::value::{Error, UnitDeserializer};
+    use serde::de::{Deserializer, Visitor};
+    /// A deserializer whose only value is `None`, as some formats give for null.
+    struct NoneDeserializer;
+    impl<'de> Deserializer<'de> for NoneDeserializer {
+        type Error = Error;
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.visit_none()
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map
+            struct enum identifier ignored_any
+        }
+    }
+    let unit = PlistValue::deserialize(UnitDeserializer::<Error>::new()).unwrap();
+    assert_eq!(unit, PlistValue::Null);
+    assert_eq!(
+        PlistValue::deserialize(NoneDeserializer).unwrap(),
+        PlistValue::Null
+    );
+}
+
 #[test]
 fn a_null_writes_back_as_the_0x00_object_and_the_file_round_trips() {
     let v: PlistValue = plistvalue::from_slice(PLISTLIB_FILE).unwrap();

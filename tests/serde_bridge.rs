@@ -356,7 +356,7 @@ fn plistvalue_round_trips_through_serde_with_dates_uids_and_data() {
 fn deep_plistvalue_decodes_iteratively() {
     let mut v = plist!([]);
     for _ in 0..10_000 {
-        v = PlistValue::Array(vec![v]);
+        v = PlistValue::Array(vec![v].into());
     }
     let bytes = plistvalue::to_vec(&v).unwrap();
     let back: PlistValue = plistvalue::serde::from_slice(&bytes).unwrap();
@@ -552,7 +552,7 @@ fn errors_carry_the_key_path_and_the_offset() {
         matches!(err.kind(), ErrorKind::TypeMismatch { .. }),
         "{err}"
     );
-    assert_eq!(err.path_string(), "messages[3].request.headers[2].value");
+    assert_eq!(err.path_string(), "messages.3.request.headers.2.value");
     let offset = err.offset().expect("an offset");
     let doc = Document::from_slice(&bytes).unwrap();
     let node = doc.node(err.object().unwrap()).unwrap();
@@ -565,7 +565,7 @@ fn errors_carry_the_key_path_and_the_offset() {
         matches!(err.kind(), ErrorKind::MissingField("url")),
         "{err}"
     );
-    assert_eq!(err.path_string(), "messages[7]");
+    assert_eq!(err.path_string(), "messages.7");
     assert!(err.offset().is_some(), "{err}");
 }
 

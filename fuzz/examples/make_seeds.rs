@@ -21,7 +21,7 @@ fn message(id: i64, comment: Option<&str>) -> PlistValue {
         "response": { "headers": [], "body": (plistvalue::Data::new(vec![1, 2, 3, 4])) }
     });
     if let (Some(c), PlistValue::Dictionary(d)) = (comment, &mut m) {
-        d.insert("comment", c);
+        d.insert("comment", c.into());
     }
     m
 }
@@ -56,9 +56,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (Uid::new(7)), [], {}, { "k": [1, [2, [3]]] }
     ]);
     let int_keys = plist!([{ "1": "a", "4294967295": "b" }, { "7": "c" }, {}]);
-    let mut deep = PlistValue::Array(Vec::new());
+    let mut deep = PlistValue::Array(plistvalue::Array::new());
     for _ in 0..200 {
-        deep = PlistValue::Array(vec![deep]);
+        deep = PlistValue::Array(vec![deep].into());
     }
     for (name, value) in [
         ("project", &project),

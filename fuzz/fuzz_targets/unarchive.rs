@@ -1,9 +1,8 @@
 //! NSKeyedArchiver archives: any input gives `Ok` or `Err`, never a panic, hang or
-//! huge allocation; every tree `unarchive` gives that `archive` does not refuse
-//! (A1 of `docs/ARCHIVE.md`) reads back the same, and the lazy view agrees with it.
-//! The lazy view refuses what `unarchive` refuses, except past `unarchive`'s
-//! budgets: it writes a shared object once, so it may resolve a DAG that
-//! `unarchive` cannot copy.
+//! huge allocation; every tree `unarchive` gives that `archive` does not refuse reads
+//! back the same, and the lazy view agrees with it. The lazy view refuses what `unarchive`
+//! refuses, except past `unarchive`'s budgets: it writes a shared object once, so it
+//! may resolve a DAG that `unarchive` cannot copy.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -23,8 +22,8 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    // `archive` may refuse a tree (A1: an inline "$null" that it would have to write as
-    // a reference); every tree it takes must read back the same.
+    // `archive` refuses one kind of tree `unarchive` gives: a referenced string
+    // `"$null"` (an `NSMutableString` holding it), which Foundation reads as nil.
     match archive::archive(&tree) {
         Ok(bytes) => {
             let back = archive::unarchive(&bytes).expect("an archive we wrote unarchives");

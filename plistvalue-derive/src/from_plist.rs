@@ -39,11 +39,13 @@ pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             });
             if field.attrs.with.is_none() {
                 let missing = missing_value(field);
+                let key = from_key(field, &build);
                 methods = quote! {
                     #[inline]
                     fn __plist_missing() -> __plist::__private::Option<Self> {
                         #missing.map(|__x| #build)
                     }
+                    #key
                 };
             }
             let decode = decode_value(field, &quote!(__node));
@@ -61,6 +63,8 @@ pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             }
         }
         Data::Struct(Style::Newtype, fields) => {
+            // A newtype reads as its value, so it is a map key as its value is.
+            methods = from_key(&fields[0], &quote!(Self { 0: __x }));
             let decode = decode_value(&fields[0], &quote!(__node));
             quote!(#decode.map(|__x| Self { 0: __x }))
         }
@@ -148,6 +152,24 @@ fn decode_value(field: &Field, node: &TokenStream) -> TokenStream {
         None => {
             let ty = field.ty;
             quote!(<#ty as __plist::FromPlist<'_>>::from_plist(#node))
+        }
+    }
+}
+
+/// `__plist_from_key` of a type read as its one field: the field's type reads the
+/// key, and `build` makes the value of `__x`. Nothing for a field read through
+/// `with` or serde.
+fn from_key(field: &Field, build: &TokenStream) -> TokenStream {
+    if field.attrs.with.is_some() || field.attrs.serde.is_some() {
+        return TokenStream::new();
+    }
+    let ty = field.ty;
+    quote_spanned! {ty.span()=>
+        #[inline]
+        fn __plist_from_key(
+            __node: &__plist::__private::Node<'_, 'de>,
+        ) -> __plist::__private::Result<Self, __plist::Error> {
+            <#ty as __plist::FromPlist<'de>>::__plist_from_key(__node).map(|__x| #build)
         }
     }
 }

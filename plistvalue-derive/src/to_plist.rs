@@ -25,13 +25,16 @@ pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 .find(|f| !f.skipped())
                 .expect("checked: one field");
             if field.attrs.with.is_none() {
-                // Fully transparent: an absent inner value leaves the key out too.
+                // Fully transparent: an absent inner value leaves the key out too,
+                // and the inner value's key text is the key text.
                 let absent = is_absent(field, &self_field(field));
+                let key = key_text(field);
                 methods = quote! {
                     #[inline]
                     fn __plist_is_absent(&self) -> bool {
                         #absent
                     }
+                    #key
                 };
             }
             encode_value(field, &self_field(field))
@@ -46,7 +49,11 @@ pub(crate) fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 __plist::__private::Ok(__enc.end_dict(__frame))
             }
         }
-        Data::Struct(Style::Newtype, fields) => encode_value(&fields[0], &self_field(&fields[0])),
+        Data::Struct(Style::Newtype, fields) => {
+            // A newtype is written as its value, so it is a map key as its value is.
+            methods = key_text(&fields[0]);
+            encode_value(&fields[0], &self_field(&fields[0]))
+        }
         Data::Struct(Style::Tuple, fields) => array(
             fields
                 .iter()
@@ -123,6 +130,22 @@ fn encode_value(field: &Field, access: &TokenStream) -> TokenStream {
             __plist::serde::as_serde::to_plist(#access, __enc)
         },
         None => quote_spanned!(field.ty.span()=> __plist::ToPlist::to_plist(#access, __enc)),
+    }
+}
+
+/// `__plist_key` of a type written as its one field: that field's key text (an
+/// `UserId(u32)` is a map key as `u32` is). Nothing for a field written through
+/// `with` or serde, whose form the derive does not know.
+fn key_text(field: &Field) -> TokenStream {
+    if field.attrs.with.is_some() || field.attrs.serde.is_some() {
+        return TokenStream::new();
+    }
+    let access = self_field(field);
+    quote_spanned! {field.ty.span()=>
+        #[inline]
+        fn __plist_key(&self) -> __plist::__private::Option<__plist::__private::Cow<'_, str>> {
+            __plist::ToPlist::__plist_key(#access)
+        }
     }
 }
 

@@ -232,7 +232,7 @@ pub enum PathSegment {
 /// let err = plistvalue::from_slice::<std::collections::HashMap<String, Vec<u8>>>(&bytes)
 ///     .unwrap_err();
 /// assert!(matches!(err.kind(), ErrorKind::TypeMismatch { .. }));
-/// assert_eq!(err.path_string(), "sizes[1]");
+/// assert_eq!(err.path_string(), "sizes.1");
 /// assert_eq!(err.path().last(), Some(&PathSegment::Index(1)));
 /// assert!(err.offset().is_some());
 /// ```
@@ -354,25 +354,53 @@ impl Error {
         self.0.path.iter().rev()
     }
 
-    /// The key path as text, e.g. `messages[12].request.headers[3].value`.
+    /// The key path as a plutil keypath, e.g. `messages.12.request.headers.3.value`:
+    /// keys and array positions joined by `.`, a `.` inside a key written `\.`.
+    /// It parses as a [`KeyPath`](crate::KeyPath) that names the same place, so it
+    /// can be pasted into the CLI's `-extract`, unless a key is empty or ends in `\`
+    /// before another step: plutil's keypaths cannot name those.
+    ///
+    /// ```
+    /// use plistvalue::{plist, KeyPath};
+    /// let v = plist!({ "NSExceptionDomains": { "example.com": [true, "yes"] } });
+    /// let err = plistvalue::from_value::<
+    ///     std::collections::HashMap<String, std::collections::HashMap<String, Vec<bool>>>,
+    /// >(v.clone())
+    /// .unwrap_err();
+    /// assert_eq!(err.path_string(), r"NSExceptionDomains.example\.com.1");
+    /// let path: KeyPath = err.path_string().parse().unwrap();
+    /// assert_eq!(v.keypath(&path).and_then(|v| v.as_str()), Some("yes"));
+    /// ```
     pub fn path_string(&self) -> String {
         let mut s = String::new();
         for seg in self.path() {
+            if !s.is_empty() {
+                s.push('.');
+            }
             match seg {
                 PathSegment::Key(k) => {
-                    if !s.is_empty() {
-                        s.push('.');
+                    for (i, part) in k.split('.').enumerate() {
+                        if i > 0 {
+                            s.push_str("\\.");
+                        }
+                        s.push_str(part);
                     }
-                    s.push_str(k);
                 }
-                PathSegment::Index(i) => {
-                    s.push('[');
-                    s.push_str(&i.to_string());
-                    s.push(']');
-                }
+                PathSegment::Index(i) => s.push_str(&i.to_string()),
             }
         }
         s
+    }
+
+    /// The error without its byte offset, object index and line and column: for a
+    /// conversion from a value, whose bytes the caller never saw, the key path is
+    /// the only place worth naming.
+    #[cold]
+    pub(crate) fn without_position(mut self) -> Error {
+        self.0.offset = None;
+        self.0.object = None;
+        self.0.text = None;
+        self
     }
 
     /// What went wrong, without the where.
@@ -462,7 +490,7 @@ mod tests {
             .in_key("messages");
         assert_eq!(
             e.to_string(),
-            "missing field `value` at `messages[12].request.headers[3]` (byte offset 120, object 7)"
+            "missing field `value` at `messages.12.request.headers.3` (byte offset 120, object 7)"
         );
     }
 }

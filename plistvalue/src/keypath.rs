@@ -270,7 +270,7 @@ mod tests {
         let mut root = Dictionary::new();
         root.insert(
             "list",
-            PlistValue::Array(vec![PlistValue::from(10), PlistValue::Dictionary(inner)]),
+            PlistValue::Array(vec![PlistValue::from(10), PlistValue::Dictionary(inner)].into()),
         );
         root.insert("s", PlistValue::from("text"));
         let mut v = PlistValue::Dictionary(root);
@@ -308,7 +308,7 @@ mod tests {
             })
             .collect();
         let mut root = Dictionary::new();
-        root.insert("messages", PlistValue::Array(big));
+        root.insert("messages", PlistValue::Array(big.into()));
         let bytes = crate::encode::to_vec(&PlistValue::Dictionary(root)).unwrap();
         let doc = Document::from_slice(&bytes).unwrap();
         let before = doc.objects_read();

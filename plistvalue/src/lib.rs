@@ -45,6 +45,18 @@
 //! | convert between a typed value and the tree | [`to_value`], [`from_value`] |
 //! | derive `ToPlist` and `FromPlist` | the [derive guide](derive_guide): representation, attributes, examples |
 //!
+//! # Key order
+//! Which writer sorts a dictionary's keys, and why:
+//!
+//! | writer | keys | why |
+//! |---|---|---|
+//! | binary: [`to_vec`], [`to_writer`], [`to_file`], [`Writer`], and `serde`'s | the value's own order (a `Dictionary`'s insertion order, a struct's fields, a `HashMap`'s keys sorted by their text); [`Writer::sort_keys`]`(true)` sorts | CoreFoundation writes binary dictionaries in its hash order, which nothing else reproduces, so the order the value was built in is kept, at no cost |
+//! | XML: `to_vec_xml`, `to_writer_xml`, `to_file_xml`, `XmlWriter`, and `serde`'s | sorted as CoreFoundation sorts them (by UTF-16 code units); `XmlWriter::sort_keys(false)` keeps the value's own order | CoreFoundation's XML writer sorts, so the text is byte for byte what macOS writes, however the value was built |
+//!
+//! The plist crate writes XML in the value's order; to keep its output when moving
+//! over, write through `XmlWriter::new().sort_keys(false)` (`plistvalue::serde` has
+//! its own `XmlWriter` for `Serialize` values).
+//!
 //! # How the crate is built
 //! One way, bottom to top (ARCHITECTURE.md at the repository's top level has the
 //! rooms of each module, and a test keeps the graph true): the byte vocabulary and
@@ -93,7 +105,9 @@ pub use error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind, PathSegment, X
 pub use keypath::{KeyPath, KeyPathError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};
-pub use value::{key_order, Data, Date, Dictionary, Integer, Key, PlistValue, Uid, ValueIndex};
+pub use value::{
+    key_order, Array, Data, Date, Dictionary, Integer, Key, PlistValue, Uid, ValueIndex,
+};
 pub use writer::{Encoder, Frame, ObjRef, MAX_ENCODE_DEPTH};
 
 /// The iterator and entry types of [`Dictionary`].
@@ -116,3 +130,8 @@ pub mod __private {
 #[cfg(all(doctest, feature = "derive", feature = "xml", feature = "serde"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// docs/ARCHIVE.md's examples are compiled and run as doctests too.
+#[cfg(all(doctest, feature = "xml"))]
+#[doc = include_str!("../../docs/ARCHIVE.md")]
+struct ArchiveDoctests;

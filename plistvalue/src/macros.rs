@@ -17,7 +17,7 @@ macro_rules! plist {
         $crate::PlistValue::Null
     };
     ([ $($tt:tt)* ]) => {
-        $crate::PlistValue::Array($crate::__plist_array!([] $($tt)*))
+        $crate::PlistValue::Array($crate::Array::from($crate::__plist_array!([] $($tt)*)))
     };
     ({ $($tt:tt)* }) => {
         $crate::PlistValue::Dictionary({

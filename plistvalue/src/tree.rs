@@ -39,12 +39,13 @@ pub fn to_value<T: ToPlist + ?Sized>(value: &T) -> Result<PlistValue, Error> {
 /// ```
 ///
 /// # Errors
-/// When the value does not match `T` (the error names the key path), or it nests
-/// deeper than the default [`Limits`] allow.
+/// When the value does not match `T`, or it nests deeper than the default
+/// [`Limits`] allow. The error names the key path in the value, and no byte offset:
+/// the bytes it went through are this function's own.
 pub fn from_value<T: FromPlistOwned>(value: PlistValue) -> Result<T, Error> {
     let bytes = encode(&value)?;
     drop(value);
-    convert::decode_document(&bytes, Limits::default())
+    convert::decode_document(&bytes, Limits::default()).map_err(Error::without_position)
 }
 
 /// The binary bytes of `value`, from a fresh table.

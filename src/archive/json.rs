@@ -1,6 +1,6 @@
 //! A tree as unarchive.py's tagged JSON, byte for byte as Python's
 //! `json.dumps(ensure_ascii=False, separators=(",", ":"))` writes it, so the two trees
-//! compare as text, key order included (`docs/ARCHIVE.md`, R7).
+//! compare as text, key order included (the tree's key order is part of it).
 
 use std::fmt::Write;
 

@@ -1,6 +1,6 @@
 //! `unarchive.py`, run once over many files: each file's tree as tagged JSON, or its
-//! error kind, and (for files `archive` wrote) the violations of the writer rules
-//! W1–W7 of `docs/ARCHIVE.md`.
+//! error kind, and (for files `archive` wrote) what its layout check (`check_layout`)
+//! finds.
 
 use std::path::{Path, PathBuf};
 
@@ -31,7 +31,7 @@ sys.stdout.buffer.write("\n".join(out).encode("utf-8", "surrogatepass") + b"\n")
 pub enum Outcome {
     /// The tree, as tagged JSON.
     Tree(String),
-    /// The error kind of `docs/ARCHIVE.md` R6.
+    /// The error kind, as `ArchiveErrorKind::name` spells it.
     Error(String),
 }
 
@@ -46,7 +46,7 @@ pub fn ours(result: &Result<PlistValue, plistvalue::Error>) -> Outcome {
     }
 }
 
-/// The oracle's outcome for each file, and with `layout` its W1–W7 violations
+/// The oracle's outcome for each file, and with `layout` its layout check's findings
 /// (empty when none); `None` when ../shared or python3 is missing (skipped visibly).
 pub fn run(files: &[PathBuf], layout: bool) -> Option<Vec<(Outcome, String)>> {
     let tools = shared("tools")?;

@@ -71,16 +71,16 @@ fn tree(profile: Profile) -> BoxedStrategy<PlistValue> {
     let wide = leaf.clone();
     let containers = leaf.clone().prop_recursive(5, 96, 8, move |inner| {
         prop_oneof![
-            4 => vec(inner.clone(), 0..8).prop_map(PlistValue::Array),
+            4 => vec(inner.clone(), 0..8).prop_map(PlistValue::from),
             4 => vec((string(), inner.clone()), 0..8).prop_map(dict),
             // Repeated subtrees: containers are written each time, scalars once.
-            1 => (inner.clone(), 2..4usize).prop_map(|(t, n)| PlistValue::Array(vec![t; n])),
+            1 => (inner.clone(), 2..4usize).prop_map(|(t, n)| PlistValue::Array(vec![t; n].into())),
             1 => (inner.clone(), vec(string(), 2..4)).prop_map(|(t, keys)| {
                 dict(keys.into_iter().map(|k| (k, t.clone())).collect())
             }),
             1 => (inner.clone(), 10..60usize, any::<bool>()).prop_map(|(t, n, d)| deep(t, n, d)),
             // Wide: counts ≥ 15 take the long form, and many objects 2-byte refs.
-            1 => vec(wide.clone(), 15..300).prop_map(PlistValue::Array),
+            1 => vec(wide.clone(), 15..300).prop_map(PlistValue::from),
             1 => twins(),
         ]
     });
@@ -110,7 +110,7 @@ fn deep(t: PlistValue, n: usize, dicts: bool) -> PlistValue {
         if dicts {
             dict(vec![(format!("level{i}"), inner)])
         } else {
-            PlistValue::Array(vec![inner])
+            PlistValue::Array(vec![inner].into())
         }
     })
 }
@@ -127,11 +127,14 @@ fn twins() -> impl Strategy<Value = PlistValue> {
             let a = bytes[..n].to_vec();
             let mut b = a.clone();
             b[32 + at.index(n - 64)] ^= 0x5A;
-            PlistValue::Array(vec![
-                PlistValue::Data(a.clone()),
-                PlistValue::Data(b),
-                PlistValue::Data(a),
-            ])
+            PlistValue::Array(
+                vec![
+                    PlistValue::Data(a.clone()),
+                    PlistValue::Data(b),
+                    PlistValue::Data(a),
+                ]
+                .into(),
+            )
         })
 }
 

@@ -59,7 +59,7 @@ fn from_value_round_trips_and_names_the_path() {
         matches!(err.kind(), ErrorKind::TypeMismatch { .. }),
         "{err}"
     );
-    assert_eq!(err.path_string(), "reply.tags[1]");
+    assert_eq!(err.path_string(), "reply.tags.1");
     assert!(plistvalue::serde::from_value::<Message>(bad).is_err());
 }
 

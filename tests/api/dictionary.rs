@@ -1,4 +1,4 @@
-//! `clear`, `retain`, `values_mut` and `iter_mut`, with `serde_json`'s and the plist
+//! `insert`, `clear`, `retain`, `values_mut` and `iter_mut`, with `serde_json`'s and the plist
 //! crate's names.
 
 use plistvalue::{plist, Dictionary, Key, PlistValue};
@@ -33,7 +33,7 @@ fn clear_empties() {
     d.clear();
     assert!(d.is_empty());
     assert_eq!(d.get("a"), None);
-    d.insert("z", 1);
+    d.insert("z", 1.into());
     assert_eq!(keys(&d), ["z"]);
 }
 
@@ -50,4 +50,24 @@ fn values_mut_and_iter_mut_change_in_place() {
     assert_eq!(d["b"].as_str(), Some("two"));
     assert_eq!(keys(&d), ["a", "b", "c", "d"]);
     assert_eq!(d.values_mut().len(), 4);
+}
+
+/// `insert` takes a `PlistValue`, as `serde_json`'s `Map::insert` takes a `Value`,
+/// so an `.into()` in the value's place knows its target (it was E0283 when the
+/// value was generic).
+#[test]
+fn insert_infers_what_into_makes() {
+    let (n, s, flag, list) = (7_u32, String::from("seven"), true, vec![1, 2]);
+    let mut d = Dictionary::new();
+    d.insert("n", n.into());
+    d.insert(String::from("s"), s.into());
+    d.insert("flag", flag.into());
+    d.insert("list", list.into());
+    let key = "r".to_owned();
+    assert_eq!(d.insert(key, 2.5.into()), None);
+    assert_eq!(d.insert("n", PlistValue::Null), Some(7.into()));
+    assert_eq!(
+        PlistValue::Dictionary(d),
+        plist!({ "n": null, "s": "seven", "flag": true, "list": [1, 2], "r": 2.5 })
+    );
 }

@@ -89,9 +89,9 @@ fn a_dictionary_with_a_very_long_key_is_scanned_and_still_answers() {
     let long = "L".repeat(5000);
     let mut d = plistvalue::Dictionary::new();
     for i in 0..100 {
-        d.insert(format!("k{i}"), i);
+        d.insert(format!("k{i}"), i.into());
     }
-    d.insert(long.clone(), -1);
+    d.insert(long.clone(), (-1).into());
     let bytes = plistvalue::to_vec(&PlistValue::Dictionary(d)).unwrap();
     let doc = Document::from_slice(&bytes).unwrap();
     let root = doc.root().unwrap();

@@ -2,6 +2,7 @@
 //! pointers into trees and lazy documents, conversions, and the dictionary's
 //! methods. One module per concern.
 
+mod array;
 mod conversions;
 mod dictionary;
 mod key_index;

@@ -177,6 +177,30 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
         let b = o["a"].clone().into_array().unwrap();
         assert_eq!(a.len(), b.len());
     });
+    row!("Value::Array(vec)", "PlistValue::Array(vec.into())", {
+        let a = plist::Value::Array(vec![1.into(), 2.into()]);
+        let b = PlistValue::Array(vec![1.into(), 2.into()].into());
+        assert_eq!(a, t.as_dictionary().unwrap()["a"]);
+        assert_eq!(b, o["a"]);
+    });
+    row!(
+        "match value { Value::Array(a) => .. }",
+        "match value { PlistValue::Array(a) => .. }",
+        {
+            let a: Vec<i64> = match t.as_dictionary().unwrap()["a"].clone() {
+                plist::Value::Array(a) => a
+                    .into_iter()
+                    .filter_map(|v| v.as_signed_integer())
+                    .collect(),
+                _ => unreachable!(),
+            };
+            let b: Vec<i64> = match o["a"].clone() {
+                PlistValue::Array(a) => a.into_iter().filter_map(|v| v.as_i64()).collect(),
+                _ => unreachable!(),
+            };
+            assert_eq!(a, b);
+        }
+    );
     row!("value.as_dictionary()", "value.as_dictionary()", {
         assert_eq!(
             t.as_dictionary().unwrap().len(),
@@ -270,7 +294,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     row!("dict.insert(key, value)", "dict.insert(key, value)", {
         let (mut a, mut b) = (tdict(), odict());
         let old_a = a.insert("z".into(), 5.into());
-        let old_b = b.insert("z", 5);
+        let old_b = b.insert("z", 5.into());
         assert_eq!(
             old_a.and_then(|v| v.as_signed_integer()),
             old_b.and_then(|v| v.as_i64())
@@ -291,7 +315,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     row!("dict.sort_keys()", "dict.sort_keys()", {
         let (mut a, mut b) = (tget("d").into_dictionary().unwrap(), odict());
         a.insert("a".into(), 0.into());
-        b.insert("a", 0);
+        b.insert("a", 0.into());
         a.sort_keys();
         b.sort_keys();
         assert_eq!(tkeys(&a), okeys(&b));

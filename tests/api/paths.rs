@@ -1,7 +1,8 @@
-//! JSON pointers on the tree and on the lazy document, and a typed decode at a
-//! pointer whose errors carry the whole key path.
+//! JSON pointers on the tree and on the lazy document, a typed decode at a pointer
+//! whose errors carry the whole key path, and error paths that parse back as
+//! plutil keypaths.
 
-use plistvalue::{plist, Document, ErrorKind, PathSegment, PlistValue};
+use plistvalue::{plist, Document, ErrorKind, KeyPath, PathSegment, PlistValue};
 
 fn messages(n: usize) -> PlistValue {
     let list: Vec<PlistValue> = (0..n)
@@ -101,7 +102,7 @@ fn decode_at_decodes_one_value_and_names_the_whole_path() {
         matches!(err.kind(), ErrorKind::TypeMismatch { .. }),
         "{err}"
     );
-    assert_eq!(err.path_string(), "messages[12].meta.size");
+    assert_eq!(err.path_string(), "messages.12.meta.size");
     assert!(err.offset().is_some());
 
     // The error inside the value keeps its own steps, after the pointer's.
@@ -111,7 +112,7 @@ fn decode_at_decodes_one_value_and_names_the_whole_path() {
         size: u64,
     }
     let err = doc.decode_at::<Meta>("/messages/12/meta").unwrap_err();
-    assert_eq!(err.path_string(), "messages[12].meta.size");
+    assert_eq!(err.path_string(), "messages.12.meta.size");
 
     let err = doc.decode_at::<u64>("/messages/12/nope/size").unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::NoValueAt(p) if p == "/messages/12/nope/size"));
@@ -129,4 +130,105 @@ fn decode_at_decodes_one_value_and_names_the_whole_path() {
         Some(twelve.offset()),
         "located at the last object reached"
     );
+}
+
+/// An error path is a plutil keypath: `.` inside a key is `\.`, positions are
+/// numbers, and the text parses back into a `KeyPath` that finds the same place,
+/// so it can be pasted into `plistvalue -extract`.
+#[test]
+fn an_error_path_parses_back_as_the_keypath_of_its_place() {
+    use std::collections::HashMap;
+    type Deep = (
+        u64,
+        HashMap<String, HashMap<String, HashMap<String, Vec<u64>>>>,
+    );
+    type Shallow = (u64, HashMap<String, HashMap<String, u64>>);
+    let keys = [
+        "NSExceptionDomains",
+        "example.com",
+        "a\\.b",
+        ".",
+        "..x..",
+        "back\\slash",
+        "12",
+        " spaced key ",
+        "[0]",
+        "trailing\\",
+    ];
+    // One path through arrays and dictionaries per key, the key in the middle and
+    // last (a key ending in `\` only last: no keypath names it before a step), to a
+    // string where the type wants an integer.
+    for (i, key) in keys.iter().enumerate() {
+        for last in [false, true] {
+            if key.ends_with('\\') && !last {
+                continue;
+            }
+            let mut v = PlistValue::from("found");
+            if !last {
+                v = plist!({ "z": [0, (v)] });
+            }
+            let v = plist!([(i), { "k.k": { (*key): (v) } }]);
+            let err = if last {
+                plistvalue::from_value::<Shallow>(v.clone()).unwrap_err()
+            } else {
+                plistvalue::from_value::<Deep>(v.clone()).unwrap_err()
+            };
+            assert!(
+                matches!(err.kind(), ErrorKind::TypeMismatch { .. }),
+                "{err}"
+            );
+            let text = err.path_string();
+            let path: KeyPath = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(
+                v.keypath(&path).and_then(PlistValue::as_str),
+                Some("found"),
+                "{text}"
+            );
+            assert!(err.to_string().ends_with(&format!(" at `{text}`")), "{err}");
+        }
+    }
+    let v = plist!({ "NSExceptionDomains": { "example.com": { "x": "yes" } } });
+    let err = plistvalue::from_value::<HashMap<String, HashMap<String, HashMap<String, bool>>>>(v)
+        .unwrap_err();
+    assert_eq!(err.path_string(), r"NSExceptionDomains.example\.com.x");
+}
+
+/// `from_value` decodes bytes the caller never saw, so its errors name the path in
+/// the value and no byte offset or object number, on the derive path and serde's.
+#[test]
+fn from_value_errors_name_the_path_and_no_offset() {
+    let v = plist!({ "NSExceptionDomains": { "example.com": { "x": "yes" } }, "n": [1, "two"] });
+    #[derive(plistvalue::FromPlist, serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Domain {
+        x: bool,
+    }
+    type Domains = std::collections::BTreeMap<String, Domain>;
+    #[derive(plistvalue::FromPlist, serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Info {
+        #[plist(rename = "NSExceptionDomains")]
+        #[serde(rename = "NSExceptionDomains")]
+        domains: Domains,
+    }
+    let derive = plistvalue::from_value::<Info>(v.clone()).unwrap_err();
+    let serde = plistvalue::serde::from_value::<Info>(v.clone()).unwrap_err();
+    for err in [&derive, &serde] {
+        assert_eq!(
+            err.path_string(),
+            r"NSExceptionDomains.example\.com.x",
+            "{err}"
+        );
+        assert_eq!((err.offset(), err.object(), err.line()), (None, None, None));
+        assert!(!err.to_string().contains("offset"), "{err}");
+        assert!(
+            err.to_string()
+                .contains(r"at `NSExceptionDomains.example\.com.x`"),
+            "{err}"
+        );
+    }
+    let err = plistvalue::from_value::<Vec<u8>>(v["n"].clone()).unwrap_err();
+    assert_eq!((err.path_string().as_str(), err.offset()), ("1", None));
+    let err = plistvalue::serde::from_value::<Vec<u8>>(v["n"].clone()).unwrap_err();
+    assert_eq!((err.path_string().as_str(), err.offset()), ("1", None));
 }

@@ -9,7 +9,7 @@ fn a_vector_of_small_integers_is_an_array() {
     let v = PlistValue::from(vec![1, 2, 3]);
     assert_eq!(
         v,
-        PlistValue::Array(vec![1.into(), 2.into(), 3.into()]),
+        PlistValue::Array(vec![1.into(), 2.into(), 3.into()].into()),
         "{v:?}"
     );
     let in_macro = plist!({ "scores": (vec![90, 85]) });

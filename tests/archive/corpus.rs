@@ -1,6 +1,6 @@
 //! Every archive of the corpus unarchives to unarchive.py's tree (or error), and every
 //! tree `archive` writes is read back by unarchive.py to the same tree and keeps the
-//! writer rules W1–W7 of `docs/ARCHIVE.md`.
+//! layout unarchive.py checks (`--check-layout`: docs/ARCHIVE.md's "The layout").
 
 use plistvalue::archive;
 
@@ -81,7 +81,7 @@ fn archived_corpus_trees_read_back_the_same_here_and_in_the_oracle() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
     eprintln!(
-        "{} archived trees read back by unarchive.py, W1-W7 kept",
+        "{} archived trees read back by unarchive.py, its layout checks kept",
         trees.len()
     );
     assert!(

@@ -50,7 +50,7 @@ fn an_apps_class_decodes_into_a_derived_type() {
         "created": Date::from_seconds_since_2001(7.0),
         "tags": ["home", "list"],
     });
-    let tree = PlistValue::Array(vec![note.clone(), note]);
+    let tree = PlistValue::Array(vec![note.clone(), note].into());
     let bytes = archive::archive(&tree).unwrap();
     let notes: Vec<Note> = archive::from_slice(&bytes).unwrap();
     assert_eq!(notes.len(), 2);
@@ -71,5 +71,5 @@ fn an_apps_class_decodes_into_a_derived_type() {
         .unwrap();
     assert_eq!(second, notes[1]);
     let err = archive::from_slice::<Vec<u64>>(&bytes).unwrap_err();
-    assert_eq!(err.path_string(), "[0]");
+    assert_eq!(err.path_string(), "0");
 }

@@ -739,9 +739,9 @@ fn our_reader_where_it_parts_from_cf() {
         })
         .collect();
     let deep: Vec<&[u8]> = deep.iter().map(Vec::as_slice).collect();
-    let mut nested = PlistValue::Array(vec![]);
+    let mut nested = PlistValue::Array(plistvalue::Array::new());
     for _ in 0..513 {
-        nested = PlistValue::Array(vec![nested]);
+        nested = PlistValue::Array(vec![nested].into());
     }
     let mut sixteen = vec![0x14];
     sixteen.extend_from_slice(&[0xFF; 16]);
@@ -764,7 +764,7 @@ fn our_reader_where_it_parts_from_cf() {
         (
             "null: kCFNull, PlistValue::Null",
             handmade(&[&[0xA1, 1], &[0x00]], None, 1, 1),
-            Ok(PlistValue::Array(vec![PlistValue::Null])),
+            Ok(PlistValue::Array(vec![PlistValue::Null].into())),
         ),
     ];
     let parted: Vec<Parted> = vec![
@@ -808,7 +808,7 @@ fn our_reader_where_it_parts_from_cf() {
             "unreferenced object offset past the table",
             handmade(&[&[0xA0], &[0x09]], Some(&[8, 0x7F]), 1, 1),
             Err("T5"),
-            Ok(PlistValue::Array(vec![])),
+            Ok(PlistValue::Array(plistvalue::Array::new())),
         ),
         (
             "9-byte references",
@@ -826,7 +826,7 @@ fn our_reader_where_it_parts_from_cf() {
             "set",
             handmade(&[&[0xC1, 1], &[0x09]], None, 1, 1),
             Ok(Obs::Set(vec![Obs::Bool(true)])),
-            Ok(PlistValue::Array(vec![PlistValue::Boolean(true)])),
+            Ok(PlistValue::Array(vec![PlistValue::Boolean(true)].into())),
         ),
         (
             "lone UTF-16 surrogate",

@@ -41,7 +41,9 @@ fn rename_rename_all_alias() {
     roundtrip(&value);
     for alias in ["LSMinimumSystemVersion", "MinOS"] {
         let mut doc = plist!({ "CFBundleIdentifier": "x", "BundleVersion": "1" });
-        doc.as_dictionary_mut().unwrap().insert(alias, "13.0");
+        doc.as_dictionary_mut()
+            .unwrap()
+            .insert(alias, "13.0".into());
         let back: InfoPlist = decode(&doc).unwrap();
         assert_eq!(back.minimum_system_version.as_deref(), Some("13.0"));
     }

@@ -49,7 +49,7 @@ fn errors_name_the_key_path_and_offset() {
     doc["messages"][12]["request"]["headers"][3]["value"] = PlistValue::from(42);
     let bytes = plistvalue::to_vec(&doc).unwrap();
     let err = plistvalue::from_slice::<Project>(&bytes).unwrap_err();
-    assert_eq!(err.path_string(), "messages[12].request.headers[3].value");
+    assert_eq!(err.path_string(), "messages.12.request.headers.3.value");
     assert!(matches!(
         err.kind(),
         ErrorKind::TypeMismatch {
@@ -84,7 +84,7 @@ fn errors_name_the_key_path_and_offset() {
     assert_eq!(
         err.to_string(),
         format!(
-            "expected string, found integer at `messages[12].request.headers[3].value` \
+            "expected string, found integer at `messages.12.request.headers.3.value` \
              (byte offset {}, object {})",
             bad.offset(),
             bad.index()
@@ -101,6 +101,6 @@ fn missing_field_errors_point_at_the_dictionary() {
         .remove("value");
     let err = decode::<Project>(&doc).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::MissingField("value")));
-    assert_eq!(err.path_string(), "messages[12].request.headers[3]");
+    assert_eq!(err.path_string(), "messages.12.request.headers.3");
     assert!(err.offset().is_some());
 }

@@ -12,6 +12,7 @@ mod documented;
 mod enums;
 mod errors;
 mod generics;
+mod map_keys;
 mod option;
 mod recursion;
 mod shapes;

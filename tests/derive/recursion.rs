@@ -59,7 +59,7 @@ fn depth_limit_is_an_error_not_a_stack_overflow() {
         .unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::DepthLimit(40)), "{err}");
     assert!(
-        err.path_string().starts_with("children[0].children[0]"),
+        err.path_string().starts_with("children.0.children.0"),
         "{err}"
     );
     assert!(

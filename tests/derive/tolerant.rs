@@ -111,7 +111,7 @@ fn keys_read_through_the_string_cache_keep_their_errors() {
 
     // Paths name cached ASCII keys and UTF-16 keys alike.
     let err = decode::<Vec<Denied>>(&plist!([{ "a": 1 }, { "a": "x" }])).unwrap_err();
-    assert_eq!(err.path_string(), "[1].a");
+    assert_eq!(err.path_string(), "1.a");
     let err = decode::<NonAscii>(&plist!({ "naïve": "x", "日本": "y" })).unwrap_err();
     assert_eq!(err.path_string(), "naïve");
 }

@@ -42,7 +42,7 @@ fn equal_values_are_still_one_object() {
     items.extend(items.clone());
     items.extend((0..6).map(|i| PlistValue::String(format!("key {i}"))));
     items.extend((0..6).map(|i| PlistValue::String(format!("key {i}"))));
-    let bytes = plistvalue::to_vec(&PlistValue::Array(items)).expect("encodes");
+    let bytes = plistvalue::to_vec(&PlistValue::Array(items.into())).expect("encodes");
     let doc = Document::from_slice(&bytes).expect("opens");
     assert_eq!(doc.len(), 1 + 6 + 6, "the array, six blobs, six strings");
 }

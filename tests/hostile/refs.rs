@@ -59,7 +59,7 @@ fn b12_reference_out_of_range_in_array_key_and_value_rejected() {
     // Deeper down, the error names the container and the path to it.
     let b = Bplist::of(&[dict(&[1], &[2]), ascii(b"k"), array(&[1, 9])]);
     let e = assert_err!(b.build(), ErrorKind::RefOutOfRange { reference: 9, .. }, 13);
-    assert_eq!(e.path_string(), "k[1]");
+    assert_eq!(e.path_string(), "k.1");
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn f40_deep_trees_write_without_recursion() {
                 v = if dict {
                     plist!({ "k": v })
                 } else {
-                    PlistValue::Array(vec![v])
+                    PlistValue::Array(vec![v].into())
                 };
             }
             let bytes = plistvalue::to_vec(&v).unwrap();

@@ -169,7 +169,7 @@ fn a_typed_error_names_the_line_of_the_element_that_caused_it() {
         .collect();
     doc.as_dictionary_mut()
         .unwrap()
-        .insert("messages", PlistValue::Array(messages));
+        .insert("messages", PlistValue::Array(messages.into()));
     // messages[2].id is a string: the same text, and so the same uniqued object, as
     // every method and url; the error must still point at messages[2].id.
     doc["messages"][2]["id"] = PlistValue::String("GET".into());
@@ -177,7 +177,7 @@ fn a_typed_error_names_the_line_of_the_element_that_caused_it() {
     let text = String::from_utf8(xml.clone()).unwrap();
     let e = plistvalue::from_bytes::<Project>(&xml).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::TypeMismatch { .. }), "{e:?}");
-    assert_eq!(e.path_string(), "messages[2].id");
+    assert_eq!(e.path_string(), "messages.2.id");
     // Keys are sorted (id, method, url): messages 0 and 1 hold two "GET" strings
     // each, so message 2's id is the fifth.
     let want = line_of(&text, "<string>GET</string>", 4);
@@ -257,6 +257,71 @@ fn key_order_sorted_for_xml_by_default_and_on_request_for_binary() {
     assert_eq!(bin_sorted, doc, "same entries");
 }
 
+/// `plistvalue::serde` has the same choice as `XmlWriter`: CF's sorted order by
+/// default, the value's own order (a struct's fields as declared, as the plist crate
+/// writes them) on request; either way the text is what `XmlWriter` writes for the
+/// same tree, and the kept order is the plist crate's.
+#[test]
+fn serde_xml_sorts_keys_by_default_and_keeps_the_value_order_on_request() {
+    #[derive(serde::Serialize)]
+    struct Inner {
+        z: bool,
+        #[serde(rename = "é")]
+        e: bool,
+        #[serde(rename = "Z")]
+        big_z: bool,
+    }
+    #[derive(serde::Serialize)]
+    struct Outer {
+        b: i64,
+        a: Inner,
+    }
+    let value = Outer {
+        b: 1,
+        a: Inner {
+            z: true,
+            e: false,
+            big_z: true,
+        },
+    };
+    let doc = plist!({ "b": 1, "a": { "z": true, "é": false, "Z": true } });
+    let keys = |xml: &[u8]| -> Vec<String> {
+        let text = std::str::from_utf8(xml).unwrap();
+        text.split("<key>")
+            .skip(1)
+            .map(|k| k.split("</key>").next().unwrap().to_owned())
+            .collect()
+    };
+
+    let sorted = plistvalue::serde::to_vec_xml(&value).unwrap();
+    assert_eq!(sorted, plistvalue::to_vec_xml(&doc).unwrap());
+    assert_eq!(
+        sorted,
+        plistvalue::serde::XmlWriter::new().to_vec(&value).unwrap()
+    );
+    assert_eq!(keys(&sorted), ["a", "Z", "z", "é", "b"]);
+
+    let kept = plistvalue::serde::XmlWriter::new()
+        .sort_keys(false)
+        .to_vec(&value)
+        .unwrap();
+    assert_eq!(
+        kept,
+        XmlWriter::new().sort_keys(false).to_vec(&doc).unwrap()
+    );
+    assert_eq!(keys(&kept), ["b", "a", "z", "é", "Z"]);
+    let mut theirs = Vec::new();
+    plist::to_writer_xml(&mut theirs, &value).unwrap();
+    assert_eq!(keys(&kept), keys(&theirs), "the plist crate's order");
+
+    let mut written = Vec::new();
+    plistvalue::serde::XmlWriter::new()
+        .sort_keys(false)
+        .to_writer(&mut written, &value)
+        .unwrap();
+    assert_eq!(written, kept);
+}
+
 /// Each array holds the next twice: 48 levels describe 2^48 leaves.
 struct Dag(usize);
 
@@ -325,7 +390,11 @@ fn the_writer_refuses_what_xml_cannot_hold() {
         assert_eq!(xml_kind(&e), Some(&XmlError::Null), "{e:?}");
         assert!(plistvalue::to_vec(&v).is_ok(), "binary writes it");
     }
-    let deep = |n| (0..n).fold(PlistValue::Boolean(true), |v, _| PlistValue::Array(vec![v]));
+    let deep = |n| {
+        (0..n).fold(PlistValue::Boolean(true), |v, _| {
+            PlistValue::Array(vec![v].into())
+        })
+    };
     let xml = plistvalue::to_vec_xml(&deep(512)).unwrap();
     assert_eq!(
         plistvalue::from_bytes::<PlistValue>(&xml).unwrap(),

@@ -20,7 +20,7 @@ fn dict(entries: Vec<(&str, PlistValue)>) -> PlistValue {
 
 /// `v` inside `n` arrays.
 fn nested(v: PlistValue, n: usize) -> PlistValue {
-    (0..n).fold(v, |inner, _| PlistValue::Array(vec![inner]))
+    (0..n).fold(v, |inner, _| PlistValue::Array(vec![inner].into()))
 }
 
 pub fn trees() -> Vec<(String, PlistValue)> {
@@ -35,7 +35,7 @@ pub fn trees() -> Vec<(String, PlistValue)> {
         let v = if depth == 0 {
             blobs[1].clone()
         } else {
-            nested(PlistValue::Array(blobs), depth - 1)
+            nested(PlistValue::Array(blobs.into()), depth - 1)
         };
         out.push((format!("data lines at indentation {depth}"), v));
     }
@@ -148,26 +148,32 @@ pub fn trees() -> Vec<(String, PlistValue)> {
     ));
     out.push((
         "CF$UID look-alikes".into(),
-        PlistValue::Array(vec![
-            dict(vec![("CF$UID", int(5))]),
-            dict(vec![("CF$UID", int(1 << 32))]),
-            dict(vec![("CF$UID", int(-1))]),
-            dict(vec![("CF$UID", PlistValue::Real(7.9))]),
-            dict(vec![("CF$UID", s("5"))]),
-            dict(vec![("CF$UID", PlistValue::Boolean(true))]),
-            dict(vec![("CF$UID", int(5)), ("x", int(1))]),
-            dict(vec![("$top", dict(vec![("root", uid(1))]))]),
-        ]),
+        PlistValue::Array(
+            vec![
+                dict(vec![("CF$UID", int(5))]),
+                dict(vec![("CF$UID", int(1 << 32))]),
+                dict(vec![("CF$UID", int(-1))]),
+                dict(vec![("CF$UID", PlistValue::Real(7.9))]),
+                dict(vec![("CF$UID", s("5"))]),
+                dict(vec![("CF$UID", PlistValue::Boolean(true))]),
+                dict(vec![("CF$UID", int(5)), ("x", int(1))]),
+                dict(vec![("$top", dict(vec![("root", uid(1))]))]),
+            ]
+            .into(),
+        ),
     ));
     out.push((
         "empty forms".into(),
-        PlistValue::Array(vec![
-            PlistValue::Array(vec![]),
-            PlistValue::Dictionary(Dictionary::new()),
-            s(""),
-            PlistValue::Data(vec![]),
-            dict(vec![("", s(""))]),
-        ]),
+        PlistValue::Array(
+            vec![
+                PlistValue::Array(plistvalue::Array::new()),
+                PlistValue::Dictionary(Dictionary::new()),
+                s(""),
+                PlistValue::Data(vec![]),
+                dict(vec![("", s(""))]),
+            ]
+            .into(),
+        ),
     ));
     out.push((
         "deep".into(),

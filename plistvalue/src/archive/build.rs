@@ -42,7 +42,7 @@ impl<'v> Build<'v> for Tree {
     }
 
     fn array(&mut self, items: Vec<PlistValue>) -> PlistValue {
-        PlistValue::Array(items)
+        PlistValue::Array(items.into())
     }
 
     fn dict(&mut self, entries: Vec<(&'v str, PlistValue)>) -> PlistValue {

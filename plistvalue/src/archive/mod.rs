@@ -1,8 +1,8 @@
-//! NSKeyedArchiver archives (`../shared/ARCHIVE.md`; the repository's own copy with
-//! its corrections is `docs/ARCHIVE.md`): [`unarchive`] resolves `$objects` and `$top`
-//! into a plain tree, [`archive`] writes a tree as Foundation's `NSKeyedArchiver` does,
-//! and [`from_slice`] and [`Archive`] decode the resolved tree into
-//! `#[derive(FromPlist)]` types or read it lazily.
+//! NSKeyedArchiver archives: [`unarchive`] resolves `$objects` and `$top` into a plain
+//! tree, [`archive`] writes a tree as Foundation's `NSKeyedArchiver` does, and
+//! [`from_slice`] and [`Archive`] decode the resolved tree into `#[derive(FromPlist)]`
+//! types or read it lazily. `docs/ARCHIVE.md` is the tree: what each class becomes,
+//! and the recipes for the classes it has no plain value for.
 //!
 //! The input is hostile: the resolver keeps its own stack (no recursion the input
 //! controls), charges every value it produces, copies of shared objects included, to
@@ -16,7 +16,7 @@
 //! a decode of it expands to.
 //!
 //! ```
-//! use plistvalue::{archive, plist, PlistValue};
+//! use plistvalue::{archive, plist};
 //!
 //! let tree = plist!({ "title": "Groceries", "items": ["milk", "eggs"] });
 //! let bytes = archive::archive(&tree)?;
@@ -29,6 +29,14 @@
 //! }
 //! let note: Note = archive::from_slice(&bytes)?;
 //! assert_eq!(note.items, ["milk", "eggs"]);
+//!
+//! // Any other class is a dictionary with `$class`: an NSMutableSet, written as
+//! // Foundation writes one, reads back as its members.
+//! let set = plist!({
+//!     "$class": "NSMutableSet", "$classes": ["NSMutableSet", "NSSet", "NSObject"],
+//!     "$inline": ["NS.objects"], "NS.objects": [1, 2],
+//! });
+//! assert_eq!(archive::unarchive(&archive::archive(&set)?)?, plist!([1, 2]));
 //! # Ok::<(), plistvalue::Error>(())
 //! ```
 
@@ -46,19 +54,20 @@ use crate::writer::Buffers;
 use build::{Table, Tree};
 use resolve::{fail, Resolver};
 
-/// The archiver names `$archiver` may hold (R1.2): Foundation's, and the iOS
+/// The archiver names `$archiver` may hold: Foundation's, and the iOS
 /// `NanoRegistry` subclass's.
 const ARCHIVERS: [&str; 2] = ["NSKeyedArchiver", "NRKeyedArchiver"];
-/// `$version` (L1).
+/// `$version`, always this integer.
 const VERSION: u64 = 100_000;
 
-/// The resolved object graph of an archive's `$top` (ARCHIVE.md section 3): its `root`
+/// The resolved object graph of an archive's `$top` (docs/ARCHIVE.md): its `root`
 /// object, or `{"$top": {…}}` when `$top` holds anything else. Binary and XML
 /// archives (`CF$UID` dictionaries are UIDs) are read.
 ///
 /// # Errors
-/// When the input is not a property list, not an archive (the header of R1.2), or
-/// breaks a rule of R2–R5; an [`ErrorKind::Archive`](crate::ErrorKind::Archive)
+/// When the input is not a property list, not an archive (its header), or has a
+/// reference, object or class that cannot be resolved, or goes past the depth limit
+/// or the budgets; an [`ErrorKind::Archive`](crate::ErrorKind::Archive)
 /// names the kind and the `$objects` index, and the error's path is the place in
 /// the tree.
 pub fn unarchive(bytes: &[u8]) -> Result<PlistValue, Error> {
@@ -67,7 +76,7 @@ pub fn unarchive(bytes: &[u8]) -> Result<PlistValue, Error> {
     Resolver::new(objects, bytes.len(), Tree).top(top)
 }
 
-/// An archive's `$top` and `$objects`, once its header is checked (R1.2).
+/// An archive's `$top` and `$objects`, once its header is checked.
 fn parts(plist: &PlistValue) -> Result<(&Dictionary, &[PlistValue]), Error> {
     let header = |detail: &str| fail(ArchiveErrorKind::Header, None, detail.to_owned());
     let Some(d) = plist.as_dictionary() else {
@@ -91,13 +100,13 @@ fn parts(plist: &PlistValue) -> Result<(&Dictionary, &[PlistValue]), Error> {
 }
 
 /// An archive of `tree`, written as Foundation's `NSKeyedArchiver` writes one
-/// (ARCHIVE.md section 4): a binary plist whose `$objects[0]` is `$null`, whose class
+/// (docs/ARCHIVE.md): a binary plist whose `$objects[0]` is `$null`, whose class
 /// dictionaries and equal raw values are shared, and whose objects are numbered in
 /// Foundation's order. `unarchive(&archive(v)?)? == v` for every tree [`unarchive`]
 /// returns.
 ///
 /// # Errors
-/// When the tree is one A1 refuses (a marker that names no enclosing object, a plain
+/// When the tree is one it refuses (a marker that names no enclosing object, a plain
 /// dictionary with a `$` key, a referenced `"$null"`, a malformed generic form),
 /// with [`ArchiveErrorKind::Refused`].
 pub fn archive(tree: &PlistValue) -> Result<Vec<u8>, Error> {
@@ -190,10 +199,10 @@ impl Archive {
     }
 }
 
-/// `Limits::default()` with the budgets `unarchive` has for this archive (R5.2),
+/// `Limits::default()` with the budgets `unarchive` has for this archive,
 /// rather than those of the resolved bytes: these reference a shared object once, so
 /// they can be far shorter than the tree they stand for. The reader charges a
-/// container once more for itself, so its node budget is twice R5.2's.
+/// container once more for itself, so its node budget is twice `unarchive`'s.
 fn budgets(input_len: usize, resolved_len: usize) -> Limits {
     let d = Limits::default();
     let resolved = resolved_len.max(1) as u64;

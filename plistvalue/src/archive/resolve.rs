@@ -1,7 +1,7 @@
-//! `$objects` resolved into a tree (ARCHIVE.md section 3) by an explicit stack of
+//! `$objects` resolved into the tree of docs/ARCHIVE.md by an explicit stack of
 //! frames, so the input never sets the depth of the native stack. Every value the tree
-//! gets is charged to the budgets of R5.2 (copies of a shared object too), and the
-//! stack stops at R5.1's depth, so a small file cannot grow into a large tree.
+//! gets is charged to the budgets (copies of a shared object too), and the stack
+//! stops at the depth limit, so a small file cannot grow into a large tree.
 
 use std::collections::{HashMap, HashSet};
 
@@ -10,25 +10,32 @@ use crate::value::{Dictionary, PlistValue};
 
 use super::build::Build;
 
-/// The deepest tree, in containers; the root container is level 1 (R5.1).
+/// The deepest tree, in containers; the root container is level 1.
 pub(crate) const MAX_DEPTH: usize = 512;
-/// The reserved keys of a generic object (R3.5, R3.6).
-pub(crate) const META: [&str; 4] = ["$class", "$classes", "$classhints", "$inline"];
-/// The nil entry (L2, R2.2).
+/// The reserved keys of a generic object, in the tree's order; none of them is a
+/// field of an archived object.
+pub(crate) const META: [&str; 5] = [
+    "$class",
+    "$classes",
+    "$classhints",
+    "$inline",
+    "$inlineElements",
+];
+/// The nil entry: `$objects[0]`, and nil at any index.
 pub(crate) const NULL_NAME: &str = "$null";
 
-pub(crate) const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
+const ARRAY_CLASSES: [&str; 4] = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet"];
 const ORDERED_SET_CLASSES: [&str; 2] = ["NSOrderedSet", "NSMutableOrderedSet"];
-pub(crate) const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
+const DICT_CLASSES: [&str; 2] = ["NSDictionary", "NSMutableDictionary"];
 const STRING_CLASSES: [&str; 2] = ["NSString", "NSMutableString"];
 const DATA_CLASSES: [&str; 2] = ["NSData", "NSMutableData"];
 
-/// R5.2's budget of values for an input of `input_len` bytes: 2 per byte, plus 65,536.
+/// The budget of values for an input of `input_len` bytes: 2 per byte, plus 65,536.
 pub(crate) fn node_budget(input_len: usize) -> u64 {
     2 * input_len as u64 + (1 << 16)
 }
 
-/// R5.2's budget of bytes of strings, data and keys: 8 per input byte, plus 1 MiB.
+/// The budget of bytes of strings, data and keys: 8 per input byte, plus 1 MiB.
 pub(crate) fn byte_budget(input_len: usize) -> u64 {
     8 * input_len as u64 + (1 << 20)
 }
@@ -43,7 +50,7 @@ pub(crate) fn fail(kind: ArchiveErrorKind, object: Option<usize>, detail: String
     }))
 }
 
-/// A class dictionary, checked once (R2.4).
+/// A class dictionary, checked once.
 #[derive(Clone, Copy)]
 struct Class<'v> {
     name: &'v str,
@@ -75,34 +82,36 @@ struct Frame<'v, V> {
 }
 
 enum Body<'v, V> {
-    /// An array object, or an ordered set, by its element UIDs (R3.1, R3.2).
+    /// An array, set or ordered set in Foundation's shape, by its element UIDs.
     Array {
         refs: Vec<u64>,
         next: usize,
         out: Vec<V>,
     },
-    /// A native dictionary (R3.3), its key texts already checked.
+    /// A dictionary in Foundation's shape, its key texts already checked.
     Dict {
         keys: Vec<&'v str>,
         vals: &'v [PlistValue],
         next: usize,
         out: Vec<(&'v str, V)>,
     },
-    /// A generic object (R3.5) or the inside of the top wrapper (R1.3).
+    /// A generic object or the inside of the top wrapper.
     Fields {
         src: Vec<(&'v str, &'v PlistValue)>,
         next: usize,
         meta: Vec<(&'v str, V)>,
         out: Vec<(&'v str, V)>,
         inline: Vec<&'v str>,
+        /// The inline arrays that hold an inline scalar, not only references.
+        elements: Vec<&'v str>,
     },
-    /// An array stored inline in a field (R3.7).
+    /// An array stored inline in a field.
     Inline {
         elems: &'v [PlistValue],
         next: usize,
         out: Vec<V>,
     },
-    /// The top wrapper `{"$top": D}` (R1.3): D to resolve, then D resolved.
+    /// The top wrapper `{"$top": D}`: D to resolve, then D resolved.
     Wrapper {
         top: Option<&'v Dictionary>,
         done: Option<V>,
@@ -136,7 +145,7 @@ pub(crate) struct Resolver<'v, B: Build<'v>> {
 }
 
 impl<'v, B: Build<'v>> Resolver<'v, B> {
-    /// A resolver over `objects` that builds with `build`, with R5.2's budgets for
+    /// A resolver over `objects` that builds with `build`, with the budgets for
     /// an input of `input_len` bytes.
     pub(crate) fn new(objects: &'v [PlistValue], input_len: usize, build: B) -> Resolver<'v, B> {
         Resolver {
@@ -160,7 +169,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
         }
     }
 
-    /// The tree of `$top` (R1.3).
+    /// The tree of `$top`: its root, or the top wrapper.
     pub(crate) fn top(&mut self, top: &'v Dictionary) -> Result<B::V, Error> {
         if top.len() == 1 {
             if let Some(PlistValue::Uid(u)) = top.get("root") {
@@ -305,7 +314,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
         Ok(class)
     }
 
-    /// The text a key UID resolves to, when it resolves to a string (R3.3).
+    /// The text a key UID resolves to, when it resolves to a string.
     fn key_text(&mut self, uid: u64) -> Result<Option<&'v str>, Error> {
         match self.entry(uid)? {
             PlistValue::String(s) => Ok((s != NULL_NAME).then_some(s.as_str())),
@@ -404,7 +413,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
         self.object(n, d, class).map(Resolved::Open)
     }
 
-    /// The frame of object `n`: native when its shape is canonical (R3), else generic.
+    /// The frame of object `n`: native when its shape is Foundation's, else generic.
     fn object(
         &mut self,
         n: usize,
@@ -475,12 +484,13 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                 meta,
                 out: Vec::new(),
                 inline: Vec::new(),
+                elements: Vec::new(),
             },
             height,
         )
     }
 
-    /// The key texts of a native dictionary, or `None` when it must stay generic (R3.3).
+    /// The key texts of a native dictionary, or `None` when it must stay generic.
     fn native_keys(
         &mut self,
         ks: &'v [PlistValue],
@@ -517,7 +527,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
         self.array(out)
     }
 
-    /// An inline scalar (R3.7).
+    /// An inline scalar.
     fn inline_scalar(&mut self, v: &'v PlistValue, object: Option<usize>) -> Result<B::V, Error> {
         match v {
             PlistValue::String(s) => self.text(s),
@@ -581,7 +591,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
         }
     }
 
-    /// Marks an object's frame as on the path, at `depth`, for markers (R4.5).
+    /// Marks an object's frame as on the path, at `depth`, for cycle markers.
     fn enter(&mut self, frame: &Frame<'v, B::V>, depth: usize) {
         if let Some(n) = frame.object {
             self.active[n] = depth as u32;
@@ -633,6 +643,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                 meta,
                 out,
                 inline,
+                elements,
             } => {
                 if *next == 0 && depth + 1 > MAX_DEPTH && meta.len() > 1 {
                     return Err(fail(
@@ -648,7 +659,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                         return Err(fail(
                             ArchiveErrorKind::Reserved,
                             object,
-                            format!("key {k:?} is reserved (ARCHIVE.md R3.6)"),
+                            format!("key {k:?} is reserved for the tree"),
                         ));
                     }
                     if let PlistValue::Uid(u) = v {
@@ -668,6 +679,9 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                     inline.push(k);
                     let key = self.key(k)?;
                     if let PlistValue::Array(elems) = v {
+                        if elems.iter().any(|e| !matches!(e, PlistValue::Uid(_))) {
+                            elements.push(k);
+                        }
                         return Ok(Step::Child(Frame {
                             object: None,
                             marked: false,
@@ -694,6 +708,11 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                     inline.sort_unstable();
                     let names = std::mem::take(inline);
                     entries.push((self.key("$inline")?, self.names(names)?));
+                    if !elements.is_empty() {
+                        elements.sort_unstable();
+                        let names = std::mem::take(elements);
+                        entries.push((self.key("$inlineElements")?, self.names(names)?));
+                    }
                     frame.height = frame.height.max(2);
                 }
                 entries.append(out);
@@ -737,6 +756,7 @@ impl<'v, B: Build<'v>> Resolver<'v, B> {
                             meta: Vec::new(),
                             out: Vec::new(),
                             inline: Vec::new(),
+                            elements: Vec::new(),
                         },
                     }));
                 }
@@ -837,7 +857,7 @@ fn array<'v, V>(refs: Vec<u64>) -> Body<'v, V> {
     }
 }
 
-/// An ordered set's element UIDs, when its keys are exactly `NS.object.0` … (R3.2).
+/// An ordered set's element UIDs, when its keys are exactly `NS.object.0` ….
 fn ordered_set(d: &Dictionary) -> Option<Vec<u64>> {
     let n = d.len() - 1;
     let mut refs = vec![None; n];

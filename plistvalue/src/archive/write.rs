@@ -1,15 +1,15 @@
-//! A tree written as Foundation's `NSKeyedArchiver` writes an archive (ARCHIVE.md
-//! section 4): an object takes the next index when first reached, then its members
-//! are written, then its class dictionary if that class is new (A2). An explicit
+//! A tree written as Foundation's `NSKeyedArchiver` writes an archive (docs/ARCHIVE.md,
+//! "The layout"): an object takes the next index when first reached, then its members
+//! are written, then its class dictionary if that class is new. An explicit
 //! stack drives it, so a tree of any depth is written without recursion.
 
 use std::collections::HashMap;
 
-use super::resolve::{fail, ARRAY_CLASSES, DICT_CLASSES, META, NULL_NAME};
+use super::resolve::{fail, META, NULL_NAME};
 use crate::error::{ArchiveErrorKind, Error};
 use crate::value::{Dictionary, Integer, PlistValue, Uid};
 
-/// A raw value `$objects` holds once (A5): reals by bit pattern.
+/// A raw value `$objects` holds once: reals by bit pattern.
 #[derive(PartialEq, Eq, Hash)]
 enum Scalar<'t> {
     Str(&'t str),
@@ -19,7 +19,7 @@ enum Scalar<'t> {
     Data(&'t [u8]),
 }
 
-/// A class dictionary's identity (A5): name, `$classes`, `$classhints`.
+/// A class dictionary's identity: name, `$classes`, `$classhints`.
 type ClassKey<'t> = (&'t str, Option<Vec<&'t str>>, Option<Vec<&'t str>>);
 
 /// A container being written.
@@ -40,13 +40,12 @@ enum Frame<'t> {
     },
     /// A generic object (at `slot`), or `$top`'s fields (no slot).
     Object {
-        /// The fields are those of a native array or dictionary class: their inline
-        /// arrays keep their scalars inline (see [`keeps_scalars`]).
-        native_shape: bool,
         slot: Option<usize>,
         class: Option<ClassKey<'t>>,
         fields: Vec<(&'t str, &'t PlistValue)>,
         inline: Vec<&'t str>,
+        /// The inline arrays whose scalars are stored in the array, not referenced.
+        elements: Vec<&'t str>,
         done: usize,
         out: Dictionary,
     },
@@ -80,7 +79,7 @@ fn uid(i: usize) -> PlistValue {
 }
 
 impl<'t> Archiver<'t> {
-    /// The archive of `tree`, as a property list (A6's key order).
+    /// The archive of `tree`, as a property list, its top-level keys in Darwin's order.
     pub(crate) fn archive(tree: &'t PlistValue) -> Result<PlistValue, Error> {
         let mut a = Archiver {
             objects: vec![PlistValue::String(NULL_NAME.to_owned())],
@@ -92,20 +91,20 @@ impl<'t> Archiver<'t> {
         d.insert("$version", PlistValue::from(100_000u64));
         d.insert("$archiver", PlistValue::from("NSKeyedArchiver"));
         d.insert("$top", top);
-        d.insert("$objects", PlistValue::Array(a.objects));
+        d.insert("$objects", PlistValue::Array(a.objects.into()));
         Ok(PlistValue::Dictionary(d))
     }
 
-    /// `$top` (A3): `{"root": UID}`, or the fields of a top wrapper.
+    /// `$top`: `{"root": UID}`, or the fields of a top wrapper.
     fn top(&mut self, tree: &'t PlistValue) -> Result<PlistValue, Error> {
         if let Some(d) = tree.as_dictionary() {
             if let (1, Some(PlistValue::Dictionary(inner))) = (d.len(), d.get("$top")) {
-                let frame = Self::object_frame(None, inner, &["$inline"])?;
+                let frame = Self::object_frame(None, inner, &META[3..])?;
                 if let Frame::Object { fields, inline, .. } = &frame {
                     if fields.len() == 1 && fields[0].0 == "root" && inline.is_empty() {
                         return Err(refuse(
                             "a $top wrapper holding only a referenced root reads back as the \
-                             root itself; archive the root (A1)"
+                             root itself; archive the root"
                                 .to_owned(),
                         ));
                     }
@@ -115,7 +114,7 @@ impl<'t> Archiver<'t> {
         }
         let root = match tree {
             PlistValue::Uid(_) => {
-                return Err(refuse("a marker cannot be the root (R4.5)".to_owned()));
+                return Err(refuse("a marker cannot be the root".to_owned()));
             }
             PlistValue::Array(_) | PlistValue::Dictionary(_) => {
                 let slot = self.reserve();
@@ -150,7 +149,7 @@ impl<'t> Archiver<'t> {
                 if let Some(k) = d.keys().find(|k| k.starts_with('$')) {
                     return Err(refuse(format!(
                         "dictionary key {k:?} starts with '$'; write such a dictionary in the \
-                         generic NSDictionary form (A1)"
+                         generic NSDictionary form"
                     )));
                 }
                 Ok(Frame::Dict {
@@ -163,66 +162,79 @@ impl<'t> Archiver<'t> {
         }
     }
 
-    /// A generic object's (or `$top`'s) frame: its metadata checked (A1).
+    /// A generic object's (or `$top`'s) frame: its metadata checked.
     fn object_frame(
         slot: Option<usize>,
         d: &'t Dictionary,
         allowed: &[&str],
     ) -> Result<Frame<'t>, Error> {
         let mut fields = Vec::new();
-        let mut lists: [Option<Vec<&'t str>>; 3] = [None, None, None];
+        let mut lists: [Option<Vec<&'t str>>; 4] = [None, None, None, None];
         for (k, v) in d {
             let Some(m) = META.iter().position(|m| m == k) else {
                 fields.push((k.as_str(), v));
                 continue;
             };
             if !allowed.contains(&k.as_str()) {
-                return Err(refuse(format!("{k} is not allowed here (A1)")));
+                return Err(refuse(format!("{k} is not allowed here")));
             }
             if m > 0 {
                 let list = v
                     .as_array()
                     .and_then(|a| a.iter().map(PlistValue::as_str).collect::<Option<Vec<_>>>());
                 let Some(list) = list else {
-                    return Err(refuse(format!("{k} must be an array of strings (A1)")));
+                    return Err(refuse(format!("{k} must be an array of strings")));
                 };
                 lists[m - 1] = Some(list);
             }
         }
-        let [chain, hints, inline] = lists;
+        let [chain, hints, inline, elements] = lists;
         let inline = inline.unwrap_or_default();
-        let distinct = inline
-            .iter()
-            .enumerate()
-            .all(|(i, k)| !inline[..i].contains(k) && fields.iter().any(|(f, _)| f == k));
-        if !distinct {
+        let elements = elements.unwrap_or_default();
+        let field = |k: &str| fields.iter().find(|(f, _)| *f == k).map(|f| f.1);
+        let distinct = |list: &[&str]| list.iter().enumerate().all(|(i, k)| !list[..i].contains(k));
+        if !distinct(&inline) || inline.iter().any(|k| field(k).is_none()) {
             return Err(refuse(
-                "$inline must name distinct fields of the object (A1)".to_owned(),
+                "$inline must name distinct fields of the object".to_owned(),
+            ));
+        }
+        let holds_scalar = |k: &str| {
+            inline.contains(&k)
+                && matches!(field(k), Some(PlistValue::Array(a)) if a.iter().any(is_scalar))
+        };
+        if !distinct(&elements) || !elements.iter().all(|k| holds_scalar(k)) {
+            return Err(refuse(
+                "$inlineElements must name distinct fields of $inline whose arrays hold a \
+                 scalar"
+                    .to_owned(),
             ));
         }
         let class = match d.get("$class") {
             None => None,
             Some(PlistValue::String(name)) => Some((name.as_str(), chain, hints)),
-            Some(_) => return Err(refuse("$class must be a string (A1)".to_owned())),
+            Some(_) => return Err(refuse("$class must be a string".to_owned())),
         };
         Ok(Frame::Object {
-            native_shape: class.as_ref().is_some_and(|c| keeps_scalars(c.0, &fields)),
             slot,
             class,
             fields,
             inline,
+            elements,
             done: 0,
             out: Dictionary::new(),
         })
     }
 
-    /// The UID of a raw value, a date or a null (A4).
+    /// The UID of a raw value, or of the one-field object Foundation writes for a
+    /// date or a null.
     fn leaf(&mut self, node: &'t PlistValue) -> Result<PlistValue, Error> {
         let key = match node {
+            // Foundation reads a raw `"$null"` as nil, and GNUstep any decoded
+            // object equal to it (an `NSMutableString` too).
             PlistValue::String(s) if s == NULL_NAME => {
                 return Err(refuse(
-                    "the string \"$null\" cannot be archived: Foundation reads it back as nil \
-                     (R4.3)"
+                    "the string \"$null\" cannot be archived as a reference: Foundation reads \
+                     it back as nil (only an inline field or element can hold it)"
                         .to_owned(),
                 ))
             }
@@ -232,28 +244,33 @@ impl<'t> Archiver<'t> {
             PlistValue::Boolean(b) => Scalar::Bool(*b),
             PlistValue::Data(d) => Scalar::Data(d),
             PlistValue::Date(date) => {
-                let slot = self.reserve();
-                let class = self.class_ref(("NSDate", Some(vec!["NSDate", "NSObject"]), None));
-                let mut d = Dictionary::with_capacity(2);
-                d.insert("NS.time", PlistValue::Real(date.seconds_since_2001()));
-                d.insert("$class", class);
-                self.objects[slot] = PlistValue::Dictionary(d);
-                return Ok(uid(slot));
+                let chain = vec!["NSDate", "NSObject"];
+                let field = ("NS.time", PlistValue::Real(date.seconds_since_2001()));
+                return Ok(self.object(("NSDate", Some(chain), None), Some(field)));
             }
             PlistValue::Null => {
-                let slot = self.reserve();
-                let class = self.class_ref(("NSNull", Some(vec!["NSNull", "NSObject"]), None));
-                let mut d = Dictionary::with_capacity(1);
-                d.insert("$class", class);
-                self.objects[slot] = PlistValue::Dictionary(d);
-                return Ok(uid(slot));
+                let chain = vec!["NSNull", "NSObject"];
+                return Ok(self.object(("NSNull", Some(chain), None), None));
             }
             _ => return Err(refuse(format!("a {} is not a leaf", node.kind_name()))),
         };
         Ok(self.scalar(key))
     }
 
-    /// The UID of a raw value, appended the first time (A5).
+    /// The UID of a new object of `class` with at most one inline field.
+    fn object(&mut self, class: ClassKey<'t>, field: Option<(&str, PlistValue)>) -> PlistValue {
+        let slot = self.reserve();
+        let class = self.class_ref(class);
+        let mut d = Dictionary::with_capacity(2);
+        if let Some((k, v)) = field {
+            d.insert(k, v);
+        }
+        d.insert("$class", class);
+        self.objects[slot] = PlistValue::Dictionary(d);
+        uid(slot)
+    }
+
+    /// The UID of a raw value, appended the first time.
     fn scalar(&mut self, key: Scalar<'t>) -> PlistValue {
         if let Some(&i) = self.scalars.get(&key) {
             return uid(i);
@@ -270,7 +287,7 @@ impl<'t> Archiver<'t> {
         uid(i)
     }
 
-    /// The UID of a class dictionary, appended the first time (L6, A5).
+    /// The UID of a class dictionary, appended the first time.
     fn class_ref(&mut self, key: ClassKey<'t>) -> PlistValue {
         if let Some(&i) = self.classes.get(&key) {
             return uid(i);
@@ -325,7 +342,7 @@ impl<'t> Archiver<'t> {
                             .flatten();
                         let Some(target) = target else {
                             return Err(refuse(format!(
-                                "marker Uid({}) does not point at an enclosing object (R4.5)",
+                                "marker Uid({}) does not point at an enclosing object",
                                 k.get()
                             )));
                         };
@@ -350,14 +367,14 @@ impl<'t> Archiver<'t> {
         let (slot, mut d, class) = match frame {
             Frame::Array {
                 slot: None, refs, ..
-            } => return PlistValue::Array(refs),
+            } => return PlistValue::Array(refs.into()),
             Frame::Array {
                 slot: Some(slot),
                 refs,
                 ..
             } => {
                 let mut d = Dictionary::with_capacity(2);
-                d.insert("NS.objects", PlistValue::Array(refs));
+                d.insert("NS.objects", PlistValue::Array(refs.into()));
                 let class = ("NSArray", Some(vec!["NSArray", "NSObject"]), None);
                 (slot, d, class)
             }
@@ -368,8 +385,8 @@ impl<'t> Archiver<'t> {
             } => {
                 let vals = refs.split_off(entries.len());
                 let mut d = Dictionary::with_capacity(3);
-                d.insert("NS.keys", PlistValue::Array(refs));
-                d.insert("NS.objects", PlistValue::Array(vals));
+                d.insert("NS.keys", PlistValue::Array(refs.into()));
+                d.insert("NS.objects", PlistValue::Array(vals.into()));
                 let class = ("NSDictionary", Some(vec!["NSDictionary", "NSObject"]), None);
                 (slot, d, class)
             }
@@ -428,9 +445,9 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
         Frame::Object {
             fields,
             inline,
+            elements,
             done,
             out,
-            native_shape,
             ..
         } => {
             while let Some(&(k, v)) = fields.get(*done) {
@@ -438,11 +455,11 @@ fn next<'t>(frame: &mut Frame<'t>) -> Result<Need<'t>, Error> {
                     return Ok(Need::Object(v));
                 }
                 if let PlistValue::Array(items) = v {
-                    return Ok(Need::Inline(items, *native_shape));
+                    return Ok(Need::Inline(items, elements.contains(&k)));
                 }
                 if !is_scalar(v) {
                     return Err(refuse(format!(
-                        "a {} cannot be stored inline (A1)",
+                        "a {} cannot be stored inline",
                         v.kind_name()
                     )));
                 }
@@ -466,20 +483,4 @@ fn is_scalar(v: &PlistValue) -> bool {
             | PlistValue::Real(_)
             | PlistValue::Date(_)
     )
-}
-
-/// Whether the inline arrays of a generic object keep their scalars inline: when
-/// its fields have the shape of a native array (`NS.objects`) or dictionary
-/// (`NS.keys`, `NS.objects`) of its class. Written as references, as Foundation's
-/// `_encodeArrayOfObjects` writes them, they would make the object canonical, and it
-/// would read back as a native `Array` or `Dictionary`, not as the tree given. Any
-/// other generic object keeps Foundation's references (ARCHIVE.md A4, corrected in
-/// docs/ARCHIVE.md).
-fn keeps_scalars(class: &str, fields: &[(&str, &PlistValue)]) -> bool {
-    let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
-    (ARRAY_CLASSES.contains(&class) && names == ["NS.objects"])
-        || (DICT_CLASSES.contains(&class)
-            && names.len() == 2
-            && names.contains(&"NS.keys")
-            && names.contains(&"NS.objects"))
 }

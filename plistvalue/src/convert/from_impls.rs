@@ -36,6 +36,11 @@ macro_rules! int {
             fn from_plist(node: &Node<'_, 'a>) -> Result<$t, Error> {
                 rules::integer_as(node, stringify!($t))
             }
+
+            /// Decimal text, as a map key.
+            fn __plist_from_key(key: &Node<'_, 'a>) -> Result<$t, Error> {
+                rules::integer_key(key, stringify!($t))
+            }
         }
     )*};
 }
@@ -45,6 +50,11 @@ impl<'a> FromPlist<'a> for u8 {
     #[inline]
     fn from_plist(node: &Node<'_, 'a>) -> Result<u8, Error> {
         rules::integer_as(node, "u8")
+    }
+
+    /// Decimal text, as a map key.
+    fn __plist_from_key(key: &Node<'_, 'a>) -> Result<u8, Error> {
+        rules::integer_key(key, "u8")
     }
 
     /// `Vec<u8>` reads data, as Foundation's `Data` does; an array of small integers
@@ -74,6 +84,11 @@ macro_rules! non_zero {
                 $t::new(v).ok_or_else(|| {
                     node.error(ErrorKind::IntegerOutOfRange { value: 0, target: stringify!($t) })
                 })
+            }
+
+            /// Decimal text other than `0`, as a map key.
+            fn __plist_from_key(key: &Node<'_, 'a>) -> Result<$t, Error> {
+                rules::integer_key(key, stringify!($t))
             }
         }
     )*};
@@ -137,6 +152,11 @@ impl<'a> FromPlist<'a> for Integer {
                 target: "Integer",
             })
         })
+    }
+
+    /// Decimal text, as a map key.
+    fn __plist_from_key(key: &Node<'_, 'a>) -> Result<Integer, Error> {
+        rules::integer_key(key, "Integer")
     }
 }
 

@@ -17,6 +17,8 @@ pub(crate) mod rules;
 mod to_impls;
 mod value;
 
+use std::borrow::Cow;
+
 use crate::error::{Error, ErrorKind};
 use crate::format;
 use crate::reader::{Document, Limits, Node};
@@ -68,6 +70,15 @@ pub trait ToPlist {
     {
         encode_seq(items.iter(), enc)
     }
+
+    /// This value as a map's key: the text of a string or a character, the decimal
+    /// text of an integer (as Swift's `Codable` and `serde_json` write an `Int`
+    /// key); `None` for a type that has no key form.
+    #[doc(hidden)]
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        None
+    }
 }
 
 /// A type that can be read from a property-list value. `'a` is the lifetime of the
@@ -107,6 +118,14 @@ pub trait FromPlist<'a>: Sized {
     #[doc(hidden)]
     fn __plist_vec(node: &Node<'_, 'a>) -> Result<Vec<Self>, Error> {
         decode_seq(node)
+    }
+
+    /// Reads a map's key, a string object, as this type: as a value by default
+    /// (strings, and enums named by strings); integers read their decimal text.
+    #[doc(hidden)]
+    #[inline]
+    fn __plist_from_key(key: &Node<'_, 'a>) -> Result<Self, Error> {
+        Self::from_plist(key)
     }
 }
 
@@ -149,7 +168,7 @@ impl<'a> Document<'a> {
     /// let doc = Document::from_slice(&bytes).unwrap();
     /// assert_eq!(doc.decode_at::<u32>("/messages/0/size").unwrap(), 10);
     /// let err = doc.decode_at::<u32>("/messages/1/size").unwrap_err();
-    /// assert_eq!(err.path_string(), "messages[1].size");
+    /// assert_eq!(err.path_string(), "messages.1.size");
     /// ```
     ///
     /// # Errors

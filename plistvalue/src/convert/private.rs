@@ -11,6 +11,7 @@ pub use core::default::Default;
 pub use core::ops::Fn;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
+pub use std::borrow::Cow;
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
@@ -18,6 +19,7 @@ use std::hash::{BuildHasher, Hash};
 use indexmap::IndexMap;
 
 use super::rules;
+use super::to_impls::sorted_entries;
 use super::{FromPlist, ToPlist};
 use crate::value::{Dictionary, PlistValue};
 
@@ -233,22 +235,34 @@ pub fn external<'d, 'a>(node: &Node<'d, 'a>) -> Result<External<'d, 'a>, Error> 
 
 // Maps flatten as "every key the struct around them does not know".
 
-/// Writes a map's entries into the open dictionary: keys, then values.
+/// Writes a map's entries into the open dictionary: keys, then values. A key with no
+/// text form is reported by the value pass (the key pass cannot fail); the key pass
+/// pushes an empty key in its place so the two passes stay the same length.
 macro_rules! write_entries_in_order {
     () => {
         type State<'s>
-            = ()
+            = Result<(), Error>
         where
             Self: 's;
 
-        fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) {
+        fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<(), Error> {
+            let mut state = Ok(());
             for k in self.keys() {
-                let r = enc.str(k.as_ref());
+                let r = rules::encode_key(k, enc).unwrap_or_else(|e| {
+                    state = Err(e);
+                    enc.str("")
+                });
                 enc.child(r);
             }
+            state
         }
 
-        fn __plist_values<'a>(&'a self, _: (), enc: &mut Encoder<'a>) -> Result<(), Error> {
+        fn __plist_values<'a>(
+            &'a self,
+            state: Result<(), Error>,
+            enc: &mut Encoder<'a>,
+        ) -> Result<(), Error> {
+            state?;
             for v in self.values() {
                 let r = v.to_plist(enc)?;
                 enc.child(r);
@@ -258,11 +272,11 @@ macro_rules! write_entries_in_order {
     };
 }
 
-impl<K: AsRef<str>, V: ToPlist> WriteFields for BTreeMap<K, V> {
+impl<K: ToPlist, V: ToPlist> WriteFields for BTreeMap<K, V> {
     write_entries_in_order!();
 }
 
-impl<K: AsRef<str>, V: ToPlist, S> WriteFields for IndexMap<K, V, S> {
+impl<K: ToPlist, V: ToPlist, S> WriteFields for IndexMap<K, V, S> {
     write_entries_in_order!();
 }
 
@@ -270,29 +284,30 @@ impl WriteFields for Dictionary {
     write_entries_in_order!();
 }
 
-/// Sorted by key, as a `HashMap` on its own is; the order is worked out once.
-impl<K: AsRef<str>, V: ToPlist, S> WriteFields for HashMap<K, V, S> {
+/// Sorted by key text, as a `HashMap` on its own is; the order is worked out once.
+impl<K: ToPlist, V: ToPlist, S> WriteFields for HashMap<K, V, S> {
     type State<'s>
-        = Vec<&'s V>
+        = Result<Vec<&'s V>, Error>
     where
         Self: 's;
 
-    fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) -> Vec<&'a V> {
-        let mut entries: Vec<(&'a K, &'a V)> = self.iter().collect();
-        entries.sort_unstable_by(|a, b| a.0.as_ref().cmp(b.0.as_ref()));
-        for &(k, _) in &entries {
-            let r = enc.str(k.as_ref());
+    fn __plist_keys<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<Vec<&'a V>, Error> {
+        let entries = sorted_entries(self)?;
+        let mut values = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            let r = rules::key_object(k, enc);
             enc.child(r);
+            values.push(v);
         }
-        entries.into_iter().map(|(_, v)| v).collect()
+        Ok(values)
     }
 
     fn __plist_values<'a>(
         &'a self,
-        values: Vec<&'a V>,
+        values: Result<Vec<&'a V>, Error>,
         enc: &mut Encoder<'a>,
     ) -> Result<(), Error> {
-        for v in values {
+        for v in values? {
             let r = v.to_plist(enc)?;
             enc.child(r);
         }
@@ -315,7 +330,7 @@ pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
         }
         let (k, v) = (field.node()?, field.value()?);
         rules::string_key(&k)?;
-        let key = K::from_plist(&k)?;
+        let key = K::__plist_from_key(&k).map_err(|e| in_key(e, field.key()))?;
         let value = V::from_plist(&v).map_err(|e| in_key(e, field.key()))?;
         insert(key, value);
     }

@@ -5,6 +5,10 @@
 //! exactly integral real into an integer. The one rule of the encoding side is here
 //! too: which Rust integers a plist integer can hold.
 
+use std::borrow::Cow;
+use std::str::FromStr;
+
+use super::ToPlist;
 use crate::error::{Error, ErrorKind, LengthRule};
 use crate::reader::{Kind, Node};
 use crate::value::Integer;
@@ -102,6 +106,68 @@ pub(crate) fn string_key(key: &Node<'_, '_>) -> Result<(), Error> {
         return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
     }
     Ok(())
+}
+
+/// A map key's text as an integer of type `T`, read as `serde_json` reads an
+/// integer key: only the form `T`'s `Display` writes (an optional `-`, then digits
+/// without a leading zero), in `T`'s range. `None` for anything else (`+1`, `01`,
+/// `-0`, ` 1`, `1.0`).
+pub(crate) fn integer_key_text<T: FromStr>(text: &str) -> Option<T> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = match digits.as_bytes() {
+        [b'0'] => digits.len() == text.len(),
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    if canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// A map key object read as an integer of type `target`: [`integer_key_text`], or
+/// [`ErrorKind::KeyNotParsed`] at the key.
+pub(crate) fn integer_key<T: FromStr>(
+    key: &Node<'_, '_>,
+    target: &'static str,
+) -> Result<T, Error> {
+    string_key(key)?;
+    let text = key.to_str()?;
+    integer_key_text(&text).ok_or_else(|| {
+        key.error(ErrorKind::KeyNotParsed {
+            key: text.into_owned(),
+            target,
+        })
+    })
+}
+
+/// Writes a map key: its [`ToPlist::__plist_key`] text, borrowed when it can be,
+/// or [`ErrorKind::NonStringKey`] for a type with no key form.
+#[inline]
+pub(crate) fn encode_key<'a, K: ToPlist + ?Sized>(
+    key: &'a K,
+    enc: &mut Encoder<'a>,
+) -> Result<ObjRef, Error> {
+    match key.__plist_key() {
+        Some(text) => Ok(key_object(text, enc)),
+        None => Err(non_text_key::<K>()),
+    }
+}
+
+/// The string object of a key's text.
+#[inline]
+pub(crate) fn key_object<'a>(text: Cow<'a, str>, enc: &mut Encoder<'a>) -> ObjRef {
+    match text {
+        Cow::Borrowed(s) => enc.str(s),
+        Cow::Owned(s) => enc.str_copied(&s),
+    }
+}
+
+/// A map whose key type writes no text: a dictionary's keys are strings.
+#[cold]
+pub(crate) fn non_text_key<K: ?Sized>() -> Error {
+    Error::new(ErrorKind::NonStringKey(std::any::type_name::<K>()))
 }
 
 /// `v` as a plist integer, or the error that it lies outside `i64::MIN ..= u64::MAX`.

@@ -33,6 +33,11 @@ macro_rules! signed {
             fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
                 Ok(enc.i64(*self as i64))
             }
+            /// Decimal text, as a map key.
+            #[inline]
+            fn __plist_key(&self) -> Option<Cow<'_, str>> {
+                Some(Cow::Owned(self.to_string()))
+            }
         }
     )*};
 }
@@ -45,6 +50,11 @@ macro_rules! unsigned {
             fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
                 Ok(enc.u64(*self as u64))
             }
+            /// Decimal text, as a map key.
+            #[inline]
+            fn __plist_key(&self) -> Option<Cow<'_, str>> {
+                Some(Cow::Owned(self.to_string()))
+            }
         }
     )*};
 }
@@ -54,6 +64,12 @@ impl ToPlist for u8 {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.u64(*self as u64))
+    }
+
+    /// Decimal text, as a map key.
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
     }
 
     /// Bytes are data, as Foundation writes `Data`.
@@ -67,12 +83,24 @@ impl ToPlist for i128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         rules::plist_integer(*self).map(|i| rules::encode_integer(i, enc))
     }
+
+    /// Decimal text, as a map key.
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
+    }
 }
 
 impl ToPlist for u128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         let v = i128::try_from(*self).unwrap_or(i128::MAX);
         rules::plist_integer(v).map(|i| rules::encode_integer(i, enc))
+    }
+
+    /// Decimal text, as a map key.
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
     }
 }
 
@@ -82,6 +110,11 @@ macro_rules! non_zero {
             #[inline]
             fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
                 Ok(enc.$method(self.get() as $wide))
+            }
+            /// Decimal text, as a map key.
+            #[inline]
+            fn __plist_key(&self) -> Option<Cow<'_, str>> {
+                Some(Cow::Owned(self.to_string()))
             }
         }
     )*};
@@ -97,6 +130,12 @@ impl ToPlist for NonZeroI128 {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         rules::plist_integer(self.get()).map(|i| rules::encode_integer(i, enc))
     }
+
+    /// Decimal text, as a map key.
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
+    }
 }
 
 impl ToPlist for NonZeroU128 {
@@ -104,12 +143,24 @@ impl ToPlist for NonZeroU128 {
         let v = i128::try_from(self.get()).unwrap_or(i128::MAX);
         rules::plist_integer(v).map(|i| rules::encode_integer(i, enc))
     }
+
+    /// Decimal text, as a map key.
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
+    }
 }
 
 impl ToPlist for Integer {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(rules::encode_integer(*self, enc))
+    }
+
+    /// Decimal text, as a map key.
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
     }
 }
 
@@ -132,6 +183,11 @@ impl ToPlist for char {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.str_copied(self.encode_utf8(&mut [0; 4])))
     }
+
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.to_string()))
+    }
 }
 
 impl ToPlist for str {
@@ -139,12 +195,22 @@ impl ToPlist for str {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.str(self))
     }
+
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Borrowed(self))
+    }
 }
 
 impl ToPlist for String {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         Ok(enc.str(self))
+    }
+
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Borrowed(self))
     }
 }
 
@@ -217,6 +283,10 @@ impl<T: ToPlist + ?Sized> ToPlist for &T {
     fn __plist_is_absent(&self) -> bool {
         (**self).__plist_is_absent()
     }
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        (**self).__plist_key()
+    }
 }
 
 impl<T: ToPlist + ?Sized> ToPlist for &mut T {
@@ -227,6 +297,10 @@ impl<T: ToPlist + ?Sized> ToPlist for &mut T {
     #[inline]
     fn __plist_is_absent(&self) -> bool {
         (**self).__plist_is_absent()
+    }
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        (**self).__plist_key()
     }
 }
 
@@ -241,6 +315,10 @@ macro_rules! pointer {
             fn __plist_is_absent(&self) -> bool {
                 (**self).__plist_is_absent()
             }
+            #[inline]
+            fn __plist_key(&self) -> Option<Cow<'_, str>> {
+                (**self).__plist_key()
+            }
         }
     )*};
 }
@@ -250,6 +328,10 @@ impl<T: ToPlist + ToOwned + ?Sized> ToPlist for Cow<'_, T> {
     #[inline]
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         (**self).to_plist(enc)
+    }
+    #[inline]
+    fn __plist_key(&self) -> Option<Cow<'_, str>> {
+        (**self).__plist_key()
     }
 }
 
@@ -358,19 +440,21 @@ tuple!(A B C D E F G H I J);
 tuple!(A B C D E F G H I J K);
 tuple!(A B C D E F G H I J K L);
 
-/// Writes a dictionary from (key, value) pairs: all keys, then all values.
+/// Writes a dictionary from (key, value) pairs: all keys, then all values. A key is
+/// written as its [`ToPlist::__plist_key`] text: a string, or an integer's decimal
+/// text.
 pub(crate) fn encode_map<'a, K, V>(
     entries: impl Iterator<Item = (&'a K, &'a V)> + Clone,
     enc: &mut Encoder<'a>,
 ) -> Result<ObjRef, Error>
 where
-    K: AsRef<str> + ?Sized + 'a,
+    K: ToPlist + ?Sized + 'a,
     V: ToPlist + ?Sized + 'a,
 {
     let frame = enc.begin_dict();
     enc.check_depth()?;
     for (k, _) in entries.clone() {
-        let r = enc.str(k.as_ref());
+        let r = rules::encode_key(k, enc)?;
         enc.child(r);
     }
     for (_, v) in entries {
@@ -380,23 +464,45 @@ where
     Ok(enc.end_dict(frame))
 }
 
-/// Keys are sorted, as Foundation sorts a `[String: V]` before encoding it, so the
-/// output does not change from run to run.
-impl<K: AsRef<str>, V: ToPlist, S> ToPlist for HashMap<K, V, S> {
+/// A `HashMap`'s entries with their keys' text, sorted by it, as Foundation sorts a
+/// `[String: V]` before encoding it, so the output does not change from run to run.
+/// Integer keys sort as text too (`"10"` before `"9"`), as they are written.
+pub(crate) fn sorted_entries<K: ToPlist, V, S>(
+    map: &HashMap<K, V, S>,
+) -> Result<Vec<(Cow<'_, str>, &V)>, Error> {
+    let mut entries = map
+        .iter()
+        .map(|(k, v)| Ok((k.__plist_key().ok_or_else(rules::non_text_key::<K>)?, v)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    Ok(entries)
+}
+
+/// Keys sorted by their text, as `sorted_entries` says.
+impl<K: ToPlist, V: ToPlist, S> ToPlist for HashMap<K, V, S> {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
-        let mut entries: Vec<(&K, &V)> = self.iter().collect();
-        entries.sort_unstable_by(|a, b| a.0.as_ref().cmp(b.0.as_ref()));
-        encode_map(entries.iter().map(|&(k, v)| (k, v)), enc)
+        let mut entries = sorted_entries(self)?;
+        let frame = enc.begin_dict();
+        enc.check_depth()?;
+        for (k, _) in &mut entries {
+            let r = rules::key_object(std::mem::take(k), enc);
+            enc.child(r);
+        }
+        for (_, v) in entries {
+            let r = v.to_plist(enc)?;
+            enc.child(r);
+        }
+        Ok(enc.end_dict(frame))
     }
 }
 
-impl<K: AsRef<str>, V: ToPlist> ToPlist for BTreeMap<K, V> {
+impl<K: ToPlist, V: ToPlist> ToPlist for BTreeMap<K, V> {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         encode_map(self.iter(), enc)
     }
 }
 
-impl<K: AsRef<str>, V: ToPlist, S> ToPlist for IndexMap<K, V, S> {
+impl<K: ToPlist, V: ToPlist, S> ToPlist for IndexMap<K, V, S> {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         encode_map(self.iter(), enc)
     }

@@ -7,7 +7,7 @@ use super::rules;
 use super::{FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
 use crate::reader::{Kind, Node};
-use crate::value::{Date, Dictionary, Key, PlistValue, Uid};
+use crate::value::{Array, Date, Dictionary, Key, PlistValue, Uid};
 use crate::writer::{Encoder, Frame, ObjRef};
 
 // Encoding.
@@ -16,6 +16,25 @@ impl ToPlist for Dictionary {
     fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
         // Through PlistValue's walk, which needs no recursion for deep values.
         encode_value_tree(Container::Dict(self), enc)
+    }
+}
+
+/// A dictionary key, written as the string it is.
+impl ToPlist for Key {
+    #[inline]
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        Ok(enc.str(self))
+    }
+
+    #[inline]
+    fn __plist_key(&self) -> Option<std::borrow::Cow<'_, str>> {
+        Some(std::borrow::Cow::Borrowed(self))
+    }
+}
+
+impl ToPlist for Array {
+    fn to_plist<'a>(&'a self, enc: &mut Encoder<'a>) -> Result<ObjRef, Error> {
+        encode_value_tree(Container::Array(self), enc)
     }
 }
 
@@ -123,6 +142,18 @@ impl<'a> FromPlist<'a> for Dictionary {
             .to_value()?
             .into_dictionary()
             .expect("a dictionary node decodes to one"))
+    }
+}
+
+impl<'a> FromPlist<'a> for Array {
+    fn from_plist(node: &Node<'_, 'a>) -> Result<Array, Error> {
+        if !matches!(node.kind(), Kind::Array | Kind::Set) {
+            return Err(node.mismatch("array"));
+        }
+        match node.to_value()? {
+            PlistValue::Array(a) => Ok(a),
+            _ => unreachable!("an array node decodes to one"),
+        }
     }
 }
 
@@ -342,7 +373,7 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
             let done = stack.pop().expect("checked above");
             on_path.leave(done.node.index());
             let value = match done.building {
-                Building::Array(a) => PlistValue::Array(a),
+                Building::Array(a) => PlistValue::Array(a.into()),
                 Building::Dict(d, _) => PlistValue::Dictionary(d),
             };
             match stack.last_mut() {
@@ -365,8 +396,8 @@ mod tests {
     #[test]
     fn the_path_check_allocates_only_for_deep_paths() {
         let chain = |depth: usize| {
-            (0..depth).fold(PlistValue::Array(Vec::new()), |v, _| {
-                PlistValue::Array(vec![v])
+            (0..depth).fold(PlistValue::Array(crate::value::Array::new()), |v, _| {
+                PlistValue::Array(vec![v].into())
             })
         };
         let bytes = crate::encode::to_vec(&chain(SHALLOW + 8)).unwrap();

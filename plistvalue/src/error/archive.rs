@@ -1,5 +1,5 @@
 //! What can be wrong with an NSKeyedArchiver archive, or with a tree `archive` is
-//! given. The kinds are those of `docs/ARCHIVE.md` R6, so a test can set an
+//! given. The kinds are those of `docs/ARCHIVE.md`'s "Errors", so a test can set an
 //! error beside the reference implementation's.
 
 use std::fmt;
@@ -17,30 +17,30 @@ pub struct ArchiveError {
     pub detail: String,
 }
 
-/// Which of ARCHIVE.md's rules an archive breaks (R6), or why a tree cannot be
-/// archived (A1).
+/// What an archive breaks, or why a tree cannot be archived (`docs/ARCHIVE.md`,
+/// "Errors").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ArchiveErrorKind {
     /// The top level is not an archive: not a dictionary, or a wrong `$archiver`,
-    /// `$version`, `$top` or `$objects` (R1.2).
+    /// `$version`, `$top` or `$objects`.
     Header,
-    /// A UID at or beyond the end of `$objects` (R2.1).
+    /// A UID at or beyond the end of `$objects`.
     Reference,
-    /// A referenced entry that is not an object a tree can hold (R2.3).
+    /// A referenced entry that is not an object a tree can hold.
     Object,
-    /// A `$class` that is not a class dictionary with a string `$classname` (R2.4).
+    /// A `$class` that is not a class dictionary with a string `$classname`.
     Class,
-    /// A key the tree reserves (`$classes`, `$classhints`, `$inline`) in an object, or
-    /// `$class` in `$top` (R3.6).
+    /// A key the tree reserves (`$classes`, `$classhints`, `$inline`,
+    /// `$inlineElements`) in an object, or `$class` in `$top`.
     Reserved,
-    /// A dictionary stored inline, or a container inside an inline array (R3.7).
+    /// A dictionary stored inline, or a container inside an inline array.
     Inline,
-    /// The tree would nest deeper than 512 containers (R5.1).
+    /// The tree would nest deeper than 512 containers.
     Depth,
-    /// The tree would hold more values or bytes than the input's budgets (R5.2).
+    /// The tree would hold more values or bytes than the input's budgets.
     Budget,
-    /// `archive` refuses the tree (A1).
+    /// `archive` refuses the tree (`docs/ARCHIVE.md`, "What `archive` refuses").
     Refused,
 }
 

@@ -82,7 +82,7 @@ pub enum XmlError {
     #[error("a CF$UID dictionary holds a real outside the 32-bit range")]
     UidOutOfRange,
     /// A `CF$UID` in an archive that is not an integer in `0 ..= 2^32 - 1`, which
-    /// CF would truncate (`docs/ARCHIVE.md`, R1.1).
+    /// CF would truncate (`docs/ARCHIVE.md`, "XML archives").
     #[error("a CF$UID dictionary in an archive holds a real or an integer outside 0..=2^32-1")]
     UidNotArchived,
     /// An `encoding=` name CoreFoundation does not know: the name.

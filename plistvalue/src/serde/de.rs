@@ -688,8 +688,9 @@ impl<'d, 'de> Key<'d, 'de> {
         })
     }
 
-    fn parse<T: std::str::FromStr>(&self, target: &'static str) -> Result<T, Error> {
-        self.text.parse().map_err(|_| {
+    /// The key's text read by `parse` as a `target`, or [`ErrorKind::KeyNotParsed`].
+    fn parse<T>(&self, target: &'static str, parse: fn(&str) -> Option<T>) -> Result<T, Error> {
+        parse(&self.text).ok_or_else(|| {
             let kind = ErrorKind::KeyNotParsed {
                 key: self.text.clone().into_owned(),
                 target,
@@ -702,10 +703,12 @@ impl<'d, 'de> Key<'d, 'de> {
     }
 }
 
+/// Keys read as numbers and booleans. Integers take only their decimal form, as
+/// `serde_json` and the derive read them (`rules::integer_key_text`).
 macro_rules! parsed_keys {
-    ($($method:ident $t:ident $visit:ident;)*) => {$(
+    ($($method:ident $t:ident $visit:ident $parse:expr;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            visitor.$visit(self.parse::<$t>(stringify!($t))?)
+            visitor.$visit(self.parse::<$t>(stringify!($t), $parse)?)
         }
     )*};
 }
@@ -737,19 +740,19 @@ impl<'de> de::Deserializer<'de> for Key<'_, 'de> {
     }
 
     parsed_keys! {
-        deserialize_bool bool visit_bool;
-        deserialize_i8 i8 visit_i8;
-        deserialize_i16 i16 visit_i16;
-        deserialize_i32 i32 visit_i32;
-        deserialize_i64 i64 visit_i64;
-        deserialize_i128 i128 visit_i128;
-        deserialize_u8 u8 visit_u8;
-        deserialize_u16 u16 visit_u16;
-        deserialize_u32 u32 visit_u32;
-        deserialize_u64 u64 visit_u64;
-        deserialize_u128 u128 visit_u128;
-        deserialize_f32 f32 visit_f32;
-        deserialize_f64 f64 visit_f64;
+        deserialize_bool bool visit_bool |t| t.parse().ok();
+        deserialize_i8 i8 visit_i8 rules::integer_key_text;
+        deserialize_i16 i16 visit_i16 rules::integer_key_text;
+        deserialize_i32 i32 visit_i32 rules::integer_key_text;
+        deserialize_i64 i64 visit_i64 rules::integer_key_text;
+        deserialize_i128 i128 visit_i128 rules::integer_key_text;
+        deserialize_u8 u8 visit_u8 rules::integer_key_text;
+        deserialize_u16 u16 visit_u16 rules::integer_key_text;
+        deserialize_u32 u32 visit_u32 rules::integer_key_text;
+        deserialize_u64 u64 visit_u64 rules::integer_key_text;
+        deserialize_u128 u128 visit_u128 rules::integer_key_text;
+        deserialize_f32 f32 visit_f32 |t| t.parse().ok();
+        deserialize_f64 f64 visit_f64 |t| t.parse().ok();
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {

@@ -12,8 +12,7 @@ use ::serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::compat;
 use crate::error::ErrorKind;
-use crate::format;
-use crate::value::{Data, Date, Dictionary, Integer, Key, PlistValue, Uid};
+use crate::value::{Array, Data, Date, Dictionary, Integer, Key, PlistValue, Uid};
 use crate::writer::MAX_ENCODE_DEPTH;
 
 impl Serialize for Date {
@@ -191,6 +190,27 @@ impl Visitor<'_> for KeyVisitor {
     }
 }
 
+/// A sequence of values; like a `PlistValue`'s, past [`MAX_ENCODE_DEPTH`] levels
+/// serializing is an error.
+impl Serialize for Array {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let _level = SerializeLevel::enter()?;
+        s.collect_seq(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Array {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Array, D::Error> {
+        match PlistValue::deserialize(d)? {
+            PlistValue::Array(a) => Ok(a),
+            v => Err(de::Error::invalid_type(
+                Unexpected::Other(v.kind_name()),
+                &"an array",
+            )),
+        }
+    }
+}
+
 impl Serialize for Dictionary {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.len()))?;
@@ -223,10 +243,7 @@ impl Serialize for PlistValue {
             PlistValue::Date(d) => d.serialize(s),
             PlistValue::Data(d) => s.serialize_bytes(d),
             PlistValue::String(t) => s.serialize_str(t),
-            PlistValue::Array(a) => {
-                let _level = SerializeLevel::enter()?;
-                s.collect_seq(a)
-            }
+            PlistValue::Array(a) => a.serialize(s),
             PlistValue::Dictionary(d) => {
                 let _level = SerializeLevel::enter()?;
                 d.serialize(s)
@@ -326,13 +343,15 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<PlistValue, E> {
         Ok(PlistValue::Data(v))
     }
-    /// Foundation's nil, as the serializer writes `None`.
+    /// Another format's null (`None`), as `serde_json::Value` reads it.
     fn visit_none<E>(self) -> Result<PlistValue, E> {
-        Ok(PlistValue::String(format::NULL_STRING.to_owned()))
+        Ok(PlistValue::Null)
     }
-    /// `()`, as the serializer writes it.
+    /// Another format's null (`()`; JSON's `null` arrives as one), as
+    /// `serde_json::Value` reads it and as `Serialize` writes `PlistValue::Null` to
+    /// any format but this crate's.
     fn visit_unit<E>(self) -> Result<PlistValue, E> {
-        Ok(PlistValue::String(String::new()))
+        Ok(PlistValue::Null)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<PlistValue, D::Error> {
         PlistValue::deserialize(d)
@@ -342,7 +361,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some(v) = seq.next_element()? {
             out.push(v);
         }
-        Ok(PlistValue::Array(out))
+        Ok(PlistValue::Array(out.into()))
     }
     /// The first of duplicate keys wins, as in CoreFoundation.
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PlistValue, A::Error> {

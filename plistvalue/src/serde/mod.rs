@@ -23,7 +23,9 @@
 //! The other entry points have the plist crate's names, so that a call moves over
 //! with one changed path: [`from_bytes`], [`from_reader`] and [`from_file`] read
 //! either format, binary or XML; [`to_file`] writes binary, and (feature `xml`)
-//! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does.
+//! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does,
+//! keys sorted; `XmlWriter::new().sort_keys(false)` writes them in the value's own
+//! order, as the plist crate does (see "Key order" in the crate docs).
 //!
 //! # How serde's data model maps to a plist
 //!
@@ -43,7 +45,7 @@
 //! | [`Date`](crate::Date), `plist::Date` | date | same |
 //! | [`Uid`](crate::Uid), `plist::Uid` | UID | same |
 //! | [`PlistValue`], `plist::Value` | the tree | same |
-//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`) | no null |
+//! | [`PlistValue::Null`] | the `0x00` object (another format sees `()`, and its null, `()` or `None`, reads back as `Null`, as in `serde_json::Value`) | no null |
 //!
 //! Reading is lenient where Foundation is: an integer reads into a float, an
 //! integral real into an integer, and `$null` or a `0x00` object is `None` (and a
@@ -63,7 +65,8 @@
 //!   reading** buffer the value through `deserialize_any`, which sees a date as RFC
 //!   3339 text and a UID as an integer, as with the plist crate. [`Date`](crate::Date)
 //!   and `plist::Date` read that text back (to the nanosecond); a `PlistValue` in such
-//!   a place keeps a string and an integer. `$null` there is `None`.
+//!   a place keeps a string and an integer. `$null` there is `None`, and in a
+//!   `PlistValue` it is `Null`, as the `0x00` object is.
 //! - **`Vec<u8>` without `serde_bytes`** is written as an array of integers: serde
 //!   does not say a sequence holds bytes. The derive writes data.
 //! - **Enums with data** use the plist crate's `{name: value}`, not the derive's
@@ -242,17 +245,15 @@ pub fn to_file<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Res
 }
 
 /// Encodes a `Serialize` value as an XML plist, as CoreFoundation writes it (keys
-/// sorted as CF sorts them), like [`crate::to_vec_xml`].
+/// sorted as CF sorts them), like [`crate::to_vec_xml`]. [`XmlWriter`] keeps the
+/// order the value gives instead.
 ///
 /// # Errors
 /// As [`to_vec`], and for what XML cannot hold, as [`crate::to_vec_xml`].
 #[cfg(feature = "xml")]
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_vec_xml<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    let bridge = Bridge(value);
-    xml::write_into(|enc| bridge.to_plist(enc), true, &mut out)?;
-    Ok(out)
+    XmlWriter::new().to_vec(value)
 }
 
 /// Encodes a `Serialize` value as an XML plist into an `io::Write`, in 64 KiB
@@ -263,8 +264,82 @@ pub fn to_vec_xml<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
 #[cfg(feature = "xml")]
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_writer_xml<W: Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<(), Error> {
-    let bridge = Bridge(value);
-    xml::write_to(|enc| bridge.to_plist(enc), true, writer)
+    XmlWriter::new().to_writer(writer, value)
+}
+
+/// The XML writer for `Serialize` values, with the option
+/// [`crate::XmlWriter`] has for `ToPlist` ones: the order of dictionary keys.
+///
+/// Keys are **sorted by default**, as CoreFoundation sorts them, so the text is
+/// what macOS writes for the same value, however its maps were built.
+/// [`XmlWriter::sort_keys`]`(false)` keeps the order the value gives (a struct's
+/// fields in declaration order, a map's in its iteration order), as the plist
+/// crate's XML writer does.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Info { version: u32, name: &'static str }
+///
+/// let info = Info { version: 2, name: "x" };
+/// let sorted = String::from_utf8(plistvalue::serde::to_vec_xml(&info)?).unwrap();
+/// assert!(sorted.find("<key>name</key>") < sorted.find("<key>version</key>"));
+/// let kept = plistvalue::serde::XmlWriter::new().sort_keys(false).to_vec(&info)?;
+/// let kept = String::from_utf8(kept).unwrap();
+/// assert!(kept.find("<key>version</key>") < kept.find("<key>name</key>"));
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+#[cfg(feature = "xml")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
+#[derive(Debug, Clone, Copy)]
+pub struct XmlWriter {
+    sort_keys: bool,
+}
+
+#[cfg(feature = "xml")]
+impl Default for XmlWriter {
+    fn default() -> XmlWriter {
+        XmlWriter { sort_keys: true }
+    }
+}
+
+#[cfg(feature = "xml")]
+impl XmlWriter {
+    /// A writer that sorts keys as CoreFoundation does.
+    pub fn new() -> XmlWriter {
+        XmlWriter::default()
+    }
+
+    /// Sorted keys (`true`, the default) or the value's own order (`false`).
+    #[must_use]
+    pub fn sort_keys(mut self, sorted: bool) -> XmlWriter {
+        self.sort_keys = sorted;
+        self
+    }
+
+    /// Encodes `value` into a new `Vec`, as [`to_vec_xml`] does.
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`].
+    pub fn to_vec<T: Serialize + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        let bridge = Bridge(value);
+        xml::write_into(|enc| bridge.to_plist(enc), self.sort_keys, &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes into an `io::Write`, in 64 KiB chunks. On an error, what was written
+    /// before it stays written.
+    ///
+    /// # Errors
+    /// As [`to_vec_xml`], and any error of the writer.
+    pub fn to_writer<W: Write, T: Serialize + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        let bridge = Bridge(value);
+        xml::write_to(|enc| bridge.to_plist(enc), self.sort_keys, writer)
+    }
 }
 
 /// Writes a `Serialize` value as an XML plist to the file at `path`, creating or
@@ -311,11 +386,13 @@ pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<PlistValue, Error> {
 ///
 /// # Errors
 /// When the value does not match `T`, or nests deeper than the default [`Limits`].
+/// The error names the key path in the value, and no byte offset: the bytes it went
+/// through are this function's own.
 pub fn from_value<T: DeserializeOwned>(value: PlistValue) -> Result<T, Error> {
     let mut bytes = Vec::new();
     Buffers::default().write_into(|enc| value.to_plist(enc), &mut bytes)?;
     drop(value);
-    from_slice_with_limits(&bytes, Limits::default())
+    from_slice_with_limits(&bytes, Limits::default()).map_err(Error::without_position)
 }
 
 /// Decodes one object of a lazily opened [`Document`](crate::Document), leaving the

@@ -494,6 +494,18 @@ impl Scalar<'_, '_> {
         }
     }
 
+    /// A 128-bit integer: a key's text (as `serde_json` writes one), or a `u64` UID.
+    fn wide<T: ToString + TryInto<u64>>(self, v: T) -> Result<ObjRef, Error> {
+        match self.want {
+            Want::Key => Ok(self.enc.str_copied(&v.to_string())),
+            Want::Uid => match v.try_into() {
+                Ok(u) => Ok(self.enc.uid(Uid::new(u))),
+                Err(_) => Err(self.reject("an integer")),
+            },
+            _ => Err(self.reject("an integer")),
+        }
+    }
+
     fn real(self, v: f64) -> Result<ObjRef, Error> {
         match self.want {
             Want::Date => Ok(self.enc.date(Date::from_seconds_since_2001(v))),
@@ -539,6 +551,12 @@ impl ser::Serializer for Scalar<'_, '_> {
     }
     fn serialize_u64(self, v: u64) -> Result<ObjRef, Error> {
         self.unsigned(v)
+    }
+    fn serialize_i128(self, v: i128) -> Result<ObjRef, Error> {
+        self.wide(v)
+    }
+    fn serialize_u128(self, v: u128) -> Result<ObjRef, Error> {
+        self.wide(v)
     }
     fn serialize_f32(self, v: f32) -> Result<ObjRef, Error> {
         self.real(v.into())

@@ -34,8 +34,8 @@ type Slot = (Key, PlistValue);
 /// ```
 /// use plistvalue::{Dictionary, Key, PlistValue};
 /// let mut d = Dictionary::new();
-/// d.insert("b", 2);
-/// d.insert("a", 1);
+/// d.insert("b", 2.into());
+/// d.insert("a", 1.into());
 /// *d.entry("b").or_insert(0.into()) = PlistValue::from(20);
 /// d.entry("c").or_insert("new".into());
 /// let keys: Vec<&Key> = d.keys().collect();
@@ -127,15 +127,22 @@ impl Dictionary {
 
     /// Inserts a value, returning the one it replaced. A new key goes last; an
     /// existing key's value is replaced in place, keeping its position.
-    pub fn insert(
-        &mut self,
-        key: impl Into<Key>,
-        value: impl Into<PlistValue>,
-    ) -> Option<PlistValue> {
+    ///
+    /// The value is a `PlistValue`, as in `serde_json`'s `Map::insert`, so that
+    /// `d.insert("k", x.into())` knows what `into` makes; the key is anything that
+    /// makes a [`Key`] (`&str`, `String`, …).
+    ///
+    /// ```
+    /// use plistvalue::{Dictionary, PlistValue};
+    /// let mut d = Dictionary::new();
+    /// assert_eq!(d.insert("n", 1.into()), None);
+    /// assert_eq!(d.insert(String::from("n"), PlistValue::from("one")), Some(1.into()));
+    /// ```
+    pub fn insert(&mut self, key: impl Into<Key>, value: PlistValue) -> Option<PlistValue> {
         match self.entry(key) {
-            Entry::Occupied(mut e) => Some(e.insert(value.into())),
+            Entry::Occupied(mut e) => Some(e.insert(value)),
             Entry::Vacant(e) => {
-                e.insert(value.into());
+                e.insert(value);
                 None
             }
         }
@@ -312,6 +319,16 @@ impl Dictionary {
         } else {
             Repr::Linear(entries)
         };
+    }
+}
+
+/// Drops deep values with an explicit stack (`drop_deep` in `value`), so that a
+/// million nested dictionaries do not take a million nested calls.
+impl Drop for Dictionary {
+    fn drop(&mut self) {
+        if self.values().any(PlistValue::has_children) {
+            super::drop_deep(self.take_entries().into_iter().map(|(_, v)| v));
+        }
     }
 }
 
@@ -540,7 +557,7 @@ impl<K: Into<Key>, V: Into<PlistValue>> Extend<(K, V)> for Dictionary {
         let iter = iter.into_iter();
         self.entries_mut().reserve(iter.size_hint().0);
         for (k, v) in iter {
-            self.insert(k, v);
+            self.insert(k, v.into());
         }
     }
 }

@@ -374,12 +374,15 @@ mod tests {
     fn empty_containers_close_on_their_own_line() {
         let mut d = Dictionary::new();
         d.insert("empty", PlistValue::Dictionary(Dictionary::new()));
-        d.insert("list", PlistValue::Array(vec![]));
+        d.insert("list", PlistValue::Array(crate::value::Array::new()));
         assert_eq!(
             PlistValue::Dictionary(d).to_string(),
             "{\n  \"empty\" => {\n  }\n  \"list\" => [\n  ]\n}"
         );
-        assert_eq!(PlistValue::Array(vec![]).to_string(), "[\n]");
+        assert_eq!(
+            PlistValue::Array(crate::value::Array::new()).to_string(),
+            "[\n]"
+        );
     }
 
     /// Counts what it is given and refuses more than `cap` bytes.
@@ -401,20 +404,21 @@ mod tests {
     }
 
     fn nested(depth: usize) -> PlistValue {
-        let mut v = PlistValue::Array(vec![]);
+        let mut v = PlistValue::Array(crate::value::Array::new());
         for _ in 0..depth {
             let mut d = Dictionary::new();
             d.insert("k", v);
-            v = PlistValue::Array(vec![PlistValue::Dictionary(d)]);
+            v = PlistValue::Array(vec![PlistValue::Dictionary(d)].into());
         }
         v
     }
 
     /// An array holding an array … `levels` deep, the innermost holding `1`.
     fn chain(levels: usize) -> PlistValue {
-        (1..levels).fold(PlistValue::Array(vec![PlistValue::from(1)]), |v, _| {
-            PlistValue::Array(vec![v])
-        })
+        (1..levels).fold(
+            PlistValue::Array(vec![PlistValue::from(1)].into()),
+            |v, _| PlistValue::Array(vec![v].into()),
+        )
     }
 
     #[test]
@@ -432,17 +436,18 @@ mod tests {
         assert!(text.contains(&want), "{}", &text[text.len() - 3000..]);
         let mut d = Dictionary::new();
         d.insert("a", PlistValue::from(1));
-        d.insert("b", PlistValue::Array(vec![]));
+        d.insert("b", PlistValue::Array(crate::value::Array::new()));
         let mut v = PlistValue::Dictionary(d);
         for _ in 0..MAX_DEPTH {
-            v = PlistValue::Array(vec![v]);
+            v = PlistValue::Array(vec![v].into());
         }
         assert!(v
             .to_string()
             .contains("0 => { ... 2 entries, nested deeper than 512 levels }\n"));
         // An empty container shows all it has.
-        let empty =
-            (0..MAX_DEPTH).fold(PlistValue::Array(vec![]), |v, _| PlistValue::Array(vec![v]));
+        let empty = (0..MAX_DEPTH).fold(PlistValue::Array(crate::value::Array::new()), |v, _| {
+            PlistValue::Array(vec![v].into())
+        });
         assert!(!empty.to_string().contains("deeper"));
     }
 

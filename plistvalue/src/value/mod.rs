@@ -1,7 +1,10 @@
 //! `PlistValue`, the untyped tree. Drop, clone, equality and `Debug` walk it with an
 //! explicit stack, because a hostile file can nest a million levels and the derived
-//! versions would recurse once per level.
+//! versions would recurse once per level. The drop belongs to the containers
+//! ([`Array`], [`Dictionary`]), so that `PlistValue` itself has no `Drop` and a
+//! `match` can move its fields out.
 
+mod array;
 mod data;
 mod date;
 mod dictionary;
@@ -13,8 +16,8 @@ pub(crate) mod pointer;
 mod uid;
 
 use std::fmt;
-use std::mem;
 
+pub use array::Array;
 pub use data::Data;
 pub use date::Date;
 #[cfg(feature = "serde")]
@@ -64,8 +67,8 @@ pub enum PlistValue {
     Data(Vec<u8>),
     /// Text.
     String(String),
-    /// A list of values.
-    Array(Vec<PlistValue>),
+    /// A list of values: an [`Array`], which is a `Vec<PlistValue>` to use.
+    Array(Array),
     /// String keys to values, in insertion order.
     Dictionary(Dictionary),
     /// A keyed-archiver object reference.
@@ -275,37 +278,34 @@ impl PlistValue {
         matches!(self, PlistValue::String(_))
     }
 
-    // `PlistValue` implements `Drop`, so its fields cannot be moved out by a `match`;
-    // these take them instead.
-
     /// The text of a string, moved out.
-    pub fn into_string(mut self) -> Option<String> {
-        match &mut self {
-            PlistValue::String(s) => Some(mem::take(s)),
+    pub fn into_string(self) -> Option<String> {
+        match self {
+            PlistValue::String(s) => Some(s),
             _ => None,
         }
     }
 
     /// The bytes of data, moved out.
-    pub fn into_data(mut self) -> Option<Vec<u8>> {
-        match &mut self {
-            PlistValue::Data(d) => Some(mem::take(d)),
+    pub fn into_data(self) -> Option<Vec<u8>> {
+        match self {
+            PlistValue::Data(d) => Some(d),
             _ => None,
         }
     }
 
     /// The elements of an array, moved out.
-    pub fn into_array(mut self) -> Option<Vec<PlistValue>> {
-        match &mut self {
-            PlistValue::Array(a) => Some(mem::take(a)),
+    pub fn into_array(self) -> Option<Vec<PlistValue>> {
+        match self {
+            PlistValue::Array(a) => Some(a.into_vec()),
             _ => None,
         }
     }
 
     /// The entries of a dictionary, moved out.
-    pub fn into_dictionary(mut self) -> Option<Dictionary> {
-        match &mut self {
-            PlistValue::Dictionary(d) => Some(mem::take(d)),
+    pub fn into_dictionary(self) -> Option<Dictionary> {
+        match self {
+            PlistValue::Dictionary(d) => Some(d),
             _ => None,
         }
     }
@@ -330,7 +330,7 @@ impl PlistValue {
             PlistValue::Date(d) => PlistValue::Date(*d),
             PlistValue::Data(d) => PlistValue::Data(d.clone()),
             PlistValue::String(s) => PlistValue::String(s.clone()),
-            PlistValue::Array(a) => PlistValue::Array(Vec::with_capacity(a.len())),
+            PlistValue::Array(a) => PlistValue::Array(Array::with_capacity(a.len())),
             PlistValue::Dictionary(d) => PlistValue::Dictionary(Dictionary::with_capacity(d.len())),
             PlistValue::Uid(u) => PlistValue::Uid(*u),
         }
@@ -344,38 +344,31 @@ impl Default for PlistValue {
     }
 }
 
-impl Drop for PlistValue {
-    fn drop(&mut self) {
-        fn take_deep_children(v: &mut PlistValue, stack: &mut Vec<PlistValue>) {
-            match v {
-                PlistValue::Array(a) => {
-                    stack.extend(a.drain(..).filter(PlistValue::has_children));
-                }
-                PlistValue::Dictionary(d) => {
-                    let entries = d.take_entries();
-                    stack.extend(
-                        entries
-                            .into_iter()
-                            .map(|(_, v)| v)
-                            .filter(PlistValue::has_children),
-                    );
-                }
-                _ => {}
+/// Drops the children of a container being dropped without recursing: the deep
+/// ones (containers that hold something) wait on one explicit stack, and each is
+/// emptied onto it before it drops, so a child's own drop finds nothing deep.
+/// [`Array`] and [`Dictionary`] call it when they hold a deep child.
+fn drop_deep(children: impl Iterator<Item = PlistValue>) {
+    fn take_deep_children(v: &mut PlistValue, stack: &mut Vec<PlistValue>) {
+        match v {
+            PlistValue::Array(a) => {
+                stack.extend(a.drain(..).filter(PlistValue::has_children));
             }
+            PlistValue::Dictionary(d) => {
+                let entries = d.take_entries();
+                stack.extend(
+                    entries
+                        .into_iter()
+                        .map(|(_, v)| v)
+                        .filter(PlistValue::has_children),
+                );
+            }
+            _ => {}
         }
-        let deep = match &*self {
-            PlistValue::Array(a) => a.iter().any(PlistValue::has_children),
-            PlistValue::Dictionary(d) => d.values().any(PlistValue::has_children),
-            _ => false,
-        };
-        if !deep {
-            return;
-        }
-        let mut stack = Vec::new();
-        take_deep_children(self, &mut stack);
-        while let Some(mut v) = stack.pop() {
-            take_deep_children(&mut v, &mut stack);
-        }
+    }
+    let mut stack: Vec<PlistValue> = children.filter(PlistValue::has_children).collect();
+    while let Some(mut v) = stack.pop() {
+        take_deep_children(&mut v, &mut stack);
     }
 }
 
@@ -522,6 +515,16 @@ enum Tok<'a> {
     Close(&'static str),
 }
 
+/// Queues an array's elements for [`fmt_tree`], then `close`, first element on top.
+fn push_array<'a>(a: &'a [PlistValue], close: &'static str, stack: &mut Vec<Tok<'a>>) {
+    stack.push(Tok::Close(close));
+    for (i, e) in a.iter().enumerate().rev() {
+        stack.push(Tok::End);
+        stack.push(Tok::Value(e));
+        stack.push(Tok::Start(i == 0));
+    }
+}
+
 /// Queues a dictionary's entries for [`fmt_tree`], last entry deepest in the stack.
 fn push_dictionary<'a>(d: &'a Dictionary, stack: &mut Vec<Tok<'a>>) {
     stack.push(Tok::Close("})"));
@@ -605,12 +608,7 @@ fn fmt_tree(mut stack: Vec<Tok<'_>>, mut depth: usize, f: &mut fmt::Formatter<'_
             PlistValue::Array(a) => {
                 f.write_str("Array([")?;
                 depth += 1;
-                stack.push(Tok::Close("])"));
-                for (i, e) in a.iter().enumerate().rev() {
-                    stack.push(Tok::End);
-                    stack.push(Tok::Value(e));
-                    stack.push(Tok::Start(i == 0));
-                }
+                push_array(a, "])", &mut stack);
             }
             PlistValue::Dictionary(d) => {
                 f.write_str("Dictionary({")?;

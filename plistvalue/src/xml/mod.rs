@@ -114,7 +114,7 @@ pub(crate) fn decode<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
 }
 
 /// [`decode`] for an NSKeyedArchiver archive, whose `CF$UID` must be an integer
-/// in `0 ..= 2^32 - 1` (`docs/ARCHIVE.md`, R1.1).
+/// in `0 ..= 2^32 - 1` (`docs/ARCHIVE.md`, "XML archives").
 pub(crate) fn decode_archive<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
     let xml = convert_with(bytes, true)?;
     convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))

@@ -67,7 +67,7 @@ pub(crate) struct Parser<'a> {
     /// Per object index: 1 + the entry a key is at, while its dictionary is checked
     /// for duplicates (large dictionaries only).
     marks: Vec<u32>,
-    /// An archive's reading of `CF$UID` (`docs/ARCHIVE.md`, R1.1): an integer in
+    /// An archive's reading of `CF$UID` (`docs/ARCHIVE.md`, "XML archives"): an integer in
     /// `0 ..= 2^32 - 1` only, where CF truncates.
     pub(crate) strict_uid: bool,
 }

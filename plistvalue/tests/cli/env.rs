@@ -1,7 +1,7 @@
 //! What the tests need from their surroundings: the shared corpus at `../shared`
 //! (or wherever `$PLISTVALUE_SHARED` says), and tools (python3 with plistlib,
-//! libplist's `plistutil`). Without one, a check skips visibly, unless the variable
-//! CI sets says it may not.
+//! libplist's `plistutil`, GNUstep). Without one, a check skips visibly, unless the
+//! variable CI sets says it may not.
 
 use std::fmt::Display;
 use std::io::Write;
@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// Where the shared folder is, when it is not `../shared` beside the checkout.
 pub const SHARED_DIR: &str = "PLISTVALUE_SHARED";
 
-/// Set to `1` by `.ci/run`: a missing `../shared` (or `plistutil`) is a failure.
+/// Set to `1` by `.ci/run`: a missing `../shared` (or `plistutil`, or GNUstep's
+/// `gnustep-config` and Objective-C compiler) is a failure.
 pub const REQUIRE_SHARED: &str = "PLISTVALUE_REQUIRE_SHARED";
 /// Set to `1` by `.ci/run`: a check that cannot run python3 is a failure.
 pub const REQUIRE_PYTHON: &str = "PLISTVALUE_REQUIRE_PYTHON";

@@ -376,13 +376,17 @@ fn lint_says_where_and_what_on_made_up_files() {
         )
     );
     // Nesting: 512 levels are CoreFoundation's and pass; 513 do not.
-    let mut v = PlistValue::Array(vec![]);
+    let mut v = PlistValue::Array(plistvalue::Array::new());
     for _ in 1..512 {
-        v = PlistValue::Array(vec![v]);
+        v = PlistValue::Array(vec![v].into());
     }
     let deep = write_binary(dir.path(), "deep.plist", &v);
     assert_eq!(outcome(&["-lint", s(&deep)]).0, 0);
-    let deeper = write_binary(dir.path(), "deeper.plist", &PlistValue::Array(vec![v]));
+    let deeper = write_binary(
+        dir.path(),
+        "deeper.plist",
+        &PlistValue::Array(vec![v].into()),
+    );
     let (code, _, err) = outcome(&["-lint", s(&deeper)]);
     assert_eq!(code, 1);
     assert!(
@@ -960,7 +964,7 @@ fn missing_and_corrupt_files_fail_alone() {
 fn a_closed_stdout_ends_quietly_with_status_1() {
     let dir = scratch();
     let big: Vec<PlistValue> = (0..200_000).map(PlistValue::from).collect();
-    let file = write_binary(dir.path(), "big.plist", &PlistValue::Array(big));
+    let file = write_binary(dir.path(), "big.plist", &PlistValue::Array(big.into()));
     let mut child = bin()
         .args(["-p", s(&file)])
         .stdout(Stdio::piped())

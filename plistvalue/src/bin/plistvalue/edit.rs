@@ -204,8 +204,9 @@ mod tests {
             assert_eq!(edit(doc.clone(), op, path, one()).unwrap_err(), want);
         }
         // Nothing nests deeper than 512 levels.
-        let deep =
-            (1..MAX_DEPTH).fold(PlistValue::Array(vec![]), |v, _| PlistValue::Array(vec![v]));
+        let deep = (1..MAX_DEPTH).fold(PlistValue::Array(plistvalue::Array::new()), |v, _| {
+            PlistValue::Array(vec![v].into())
+        });
         let shallower = deep.as_array().unwrap()[0].clone();
         assert_eq!(
             edit(doc.clone(), EditOp::Insert, "z", deep.clone()).unwrap_err(),

@@ -285,7 +285,7 @@ fn convert(root: Value) -> PlistValue {
                 }
             },
             None => match stack.pop().expect("checked above") {
-                Building::Array(a, _) => PlistValue::Array(a),
+                Building::Array(a, _) => PlistValue::Array(a.into()),
                 Building::Dict(d, _, _) => PlistValue::Dictionary(d),
             },
         };

@@ -94,7 +94,9 @@ mod tests {
     use plistvalue::plist;
 
     fn chain(levels: usize) -> PlistValue {
-        (1..levels).fold(PlistValue::Array(vec![]), |v, _| PlistValue::Array(vec![v]))
+        (1..levels).fold(PlistValue::Array(plistvalue::Array::new()), |v, _| {
+            PlistValue::Array(vec![v].into())
+        })
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
-use plistvalue::{Date, Dictionary, Integer, PlistValue};
+use plistvalue::{Array, Date, Dictionary, Integer, PlistValue};
 
 use crate::{json, tree};
 
@@ -27,7 +27,7 @@ pub(crate) fn parse(flag: &str, text: &str) -> Result<PlistValue, String> {
         "-json" => json::read(text.as_bytes())
             .ok()
             .filter(|v| tree::first_null(v).is_none()),
-        "-array" => Some(PlistValue::Array(Vec::new())),
+        "-array" => Some(PlistValue::Array(Array::new())),
         "-dictionary" => Some(PlistValue::Dictionary(Dictionary::new())),
         _ => return Err(format!("Unknown insert or replace type {flag}")),
     };
@@ -159,7 +159,7 @@ mod tests {
         assert!(parse("-data", "!!").is_err());
         assert_eq!(
             parse("-xml", "<array><integer>1</integer></array>").unwrap(),
-            PlistValue::Array(vec![PlistValue::from(1)])
+            PlistValue::Array(vec![PlistValue::from(1)].into())
         );
         assert_eq!(parse("-json", "\"t\"").unwrap(), PlistValue::from("t"));
         for null in ["null", "[1,null]", r#"{"a":{"b":null}}"#] {
