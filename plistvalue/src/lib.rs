@@ -131,7 +131,9 @@ pub mod __private {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// docs/ARCHIVE.md's examples are compiled and run as doctests too.
+/// docs/ARCHIVE.md's examples are compiled and run as doctests too. The package
+/// holds it as `docs/ARCHIVE.md`, a link to the repository's file, so that the
+/// published crate's doctests find it.
 #[cfg(all(doctest, feature = "xml"))]
-#[doc = include_str!("../../docs/ARCHIVE.md")]
+#[doc = include_str!("../docs/ARCHIVE.md")]
 struct ArchiveDoctests;
