@@ -475,16 +475,48 @@ fn levels(doc: &str) -> BTreeMap<String, u32> {
 /// The module graph: module -> the modules it imports (and where, for messages).
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
+/// The `#[macro_export]` macros a file defines. The language puts them at the
+/// crate root, but they are the file's: `crate::name` for one names its module.
+fn exported_macros(src: &str) -> Vec<String> {
+    let toks = tokens(&code_only(src));
+    let mut out = Vec::new();
+    let mut exported = false;
+    for (i, t) in toks.iter().enumerate() {
+        match t {
+            Tok::Ident(k) if k == "macro_export" => exported = true,
+            Tok::Ident(k) if k == "macro_rules" => {
+                if let (true, Some(name)) = (exported, ident(toks.get(i + 2))) {
+                    out.push(name.to_owned());
+                }
+                exported = false;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 fn graph(src: &Path) -> Graph {
     let mods = modules(src);
     let known: BTreeSet<String> = mods.iter().map(|(m, _)| m.clone()).collect();
+    let mut macros = BTreeMap::new();
+    for (module, file) in &mods {
+        let text = fs::read_to_string(file).expect("read module");
+        for name in exported_macros(&text) {
+            macros.insert(name, module.clone());
+        }
+    }
     let mut g = Graph::new();
     for (module, file) in &mods {
         let text = fs::read_to_string(file).expect("read module");
         let (imps, _) = imports(&text);
         let edges = g.entry(module.clone()).or_default();
         for imp in imps {
-            let Some(target) = resolve(module, &imp, &known) else {
+            let owner = match imp.path.as_slice() {
+                [c, name] if c == "crate" => macros.get(name).cloned(),
+                _ => None,
+            };
+            let Some(target) = owner.or_else(|| resolve(module, &imp, &known)) else {
                 continue;
             };
             if within(&target, module) {
@@ -602,6 +634,14 @@ fn no_module_imports_one_above_it_and_no_cycle_exists() {
         "the module graph is wrong:\n{}",
         bad.join("\n")
     );
+}
+
+/// A `#[macro_export]` macro is found, and only such a macro.
+#[test]
+fn an_exported_macro_belongs_to_its_file() {
+    let src = "#[macro_export]\n#[doc(hidden)]\nmacro_rules! m { () => {} }\n\
+               macro_rules! local { () => { crate::m!() } }";
+    assert_eq!(exported_macros(src), ["m"]);
 }
 
 /// The checker of the checker: a small crate with each kind of mistake, in memory.

@@ -200,6 +200,6 @@ fn other_readers_on_our_nulls() {
     }
 
     // The plist crate has no null value: it rejects the file.
-    let err = plist::Value::from_reader(std::io::Cursor::new(&bytes)).unwrap_err();
+    let err = ::plist::Value::from_reader(std::io::Cursor::new(&bytes)).unwrap_err();
     println!("plist crate: {err}");
 }

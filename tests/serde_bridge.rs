@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 fn plist_crate_bytes<T: Serialize>(value: &T) -> Vec<u8> {
     let mut out = Vec::new();
-    plist::to_writer_binary(&mut out, value).unwrap();
+    ::plist::to_writer_binary(&mut out, value).unwrap();
     out
 }
 
@@ -24,7 +24,7 @@ fn benchmark_model_round_trips_both_ways_with_the_plist_crate() {
         let project = generate(200, variant);
         let ours = ours(&project);
         let theirs = plist_crate_bytes(&project);
-        assert_eq!(plist::from_bytes::<Project>(&ours).unwrap(), project);
+        assert_eq!(::plist::from_bytes::<Project>(&ours).unwrap(), project);
         assert_eq!(
             plistvalue::serde::from_slice::<Project>(&theirs).unwrap(),
             project
@@ -231,7 +231,7 @@ fn serde_bytes_and_data_are_data_and_plain_vec_u8_is_an_array() {
     assert_eq!(kind("data"), Kind::Data);
     assert_eq!(kind("plain"), Kind::Array);
     assert_eq!(plistvalue::serde::from_slice::<Bytes>(&bytes).unwrap(), v);
-    assert_eq!(plist::from_bytes::<Bytes>(&bytes).unwrap(), v);
+    assert_eq!(::plist::from_bytes::<Bytes>(&bytes).unwrap(), v);
     // Data reads into a plain `Vec<u8>` too, as with the derive.
     let as_data = plistvalue::to_vec(
         &plist!({ "tagged": (Data::new(vec![1])), "data": (Data::new(vec![2])), "plain": (Data::new(vec![7, 8])) }),
@@ -249,8 +249,8 @@ struct Ours {
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
 struct Theirs {
-    when: plist::Date,
-    who: plist::Uid,
+    when: ::plist::Date,
+    who: ::plist::Uid,
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn dates_and_uids_round_trip_as_plist_dates_and_uids() {
 
     // The plist crate reads a date into `plistvalue::Date`; writing one, it falls
     // back to the seconds as a real, as any other serializer does.
-    assert_eq!(plist::from_bytes::<Ours>(&bytes).unwrap(), v);
+    assert_eq!(::plist::from_bytes::<Ours>(&bytes).unwrap(), v);
     let fallback: PlistValue = plistvalue::from_slice(&plist_crate_bytes(&v)).unwrap();
     assert_eq!(fallback["when"], PlistValue::Real(725_760_062.25));
 
@@ -279,11 +279,11 @@ fn dates_and_uids_round_trip_as_plist_dates_and_uids() {
     }
     let text: AsText = plistvalue::serde::from_slice(&bytes).unwrap();
     assert_eq!(text.when, "2024-01-01T00:01:02.25Z");
-    assert_eq!(plist::from_bytes::<AsText>(&bytes).unwrap(), text);
+    assert_eq!(::plist::from_bytes::<AsText>(&bytes).unwrap(), text);
 
     // The plist crate reads our dates and UIDs into its own types, and writes its
     // own types as dates and UIDs we read back.
-    let t: Theirs = plist::from_bytes(&bytes).unwrap();
+    let t: Theirs = ::plist::from_bytes(&bytes).unwrap();
     assert_eq!(t.who.get(), 7);
     assert_eq!(
         plistvalue::serde::from_slice::<Ours>(&plist_crate_bytes(&t)).unwrap(),
@@ -296,25 +296,25 @@ fn dates_and_uids_round_trip_as_plist_dates_and_uids() {
 fn plist_crate_types_in_a_model_work_unchanged() {
     #[derive(Serialize, Deserialize, PartialEq, Debug)]
     struct Model {
-        when: plist::Date,
-        who: plist::Uid,
-        extra: plist::Value,
+        when: ::plist::Date,
+        who: ::plist::Uid,
+        extra: ::plist::Value,
     }
-    let when = plist::Date::from_xml_format("2024-01-01T00:01:02.5Z").unwrap();
-    let mut extra = plist::Dictionary::new();
-    extra.insert("date".into(), plist::Value::Date(when));
-    extra.insert("uid".into(), plist::Value::Uid(plist::Uid::new(3)));
-    extra.insert("data".into(), plist::Value::Data(vec![1, 2]));
-    extra.insert("n".into(), plist::Value::Integer((-4).into()));
+    let when = ::plist::Date::from_xml_format("2024-01-01T00:01:02.5Z").unwrap();
+    let mut extra = ::plist::Dictionary::new();
+    extra.insert("date".into(), ::plist::Value::Date(when));
+    extra.insert("uid".into(), ::plist::Value::Uid(::plist::Uid::new(3)));
+    extra.insert("data".into(), ::plist::Value::Data(vec![1, 2]));
+    extra.insert("n".into(), ::plist::Value::Integer((-4).into()));
     let m = Model {
         when,
-        who: plist::Uid::new(9),
-        extra: plist::Value::Dictionary(extra),
+        who: ::plist::Uid::new(9),
+        extra: ::plist::Value::Dictionary(extra),
     };
     let theirs = plist_crate_bytes(&m);
     assert_eq!(plistvalue::serde::from_slice::<Model>(&theirs).unwrap(), m);
     let ours = ours(&m);
-    assert_eq!(plist::from_bytes::<Model>(&ours).unwrap(), m);
+    assert_eq!(::plist::from_bytes::<Model>(&ours).unwrap(), m);
     assert_eq!(ours.len(), theirs.len());
     let root = Document::from_slice(&ours).unwrap();
     let when_node = root.root().unwrap().get("when").unwrap().unwrap();
@@ -342,7 +342,7 @@ fn plistvalue_round_trips_through_serde_with_dates_uids_and_data() {
     let bytes = ours(&h);
     assert_eq!(plistvalue::serde::from_slice::<Holder>(&bytes).unwrap(), h);
     // The plist crate's deserializer hands dates and UIDs to `PlistValue` as such.
-    assert_eq!(plist::from_bytes::<Holder>(&bytes).unwrap(), h);
+    assert_eq!(::plist::from_bytes::<Holder>(&bytes).unwrap(), h);
     // Keys, short and long, through a format with no plist newtypes.
     let json = serde_json::to_string(&h.tree["a key longer than a word"]).unwrap();
     assert_eq!(json, r#"{"é":1,"ключ":2}"#);
@@ -404,7 +404,7 @@ fn enums_are_written_as_the_plist_crate_writes_them() {
         tree,
         plist!(["Empty", { "Circle": 1.5 }, { "Point": [-1, 2] }, { "Rect": { "w": 3, "h": 4 } }])
     );
-    assert_eq!(plist::from_bytes::<Vec<Shape>>(&bytes).unwrap(), shapes);
+    assert_eq!(::plist::from_bytes::<Vec<Shape>>(&bytes).unwrap(), shapes);
     let theirs = plist_crate_bytes(&shapes);
     assert_eq!(
         plistvalue::serde::from_slice::<Vec<Shape>>(&theirs).unwrap(),
@@ -449,7 +449,7 @@ fn flatten_writes_none_as_null_and_reads_it_back() {
         their_tree,
         plist!({ "a": 1, "b": { "None": "" }, "c": { "Some": 2 } })
     );
-    assert!(plist::from_bytes::<Outer>(&theirs).is_err());
+    assert!(::plist::from_bytes::<Outer>(&theirs).is_err());
 }
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
@@ -672,7 +672,7 @@ fn copied_data_is_written_first_and_every_reader_agrees() {
     plistvalue::serde::to_writer(&mut streamed, &value).unwrap();
     assert_eq!(streamed, bytes);
     assert_eq!(bytes.len(), plist_crate_bytes(&value).len());
-    assert_eq!(plist::from_bytes::<Blobs>(&bytes).unwrap(), value);
+    assert_eq!(::plist::from_bytes::<Blobs>(&bytes).unwrap(), value);
     assert_eq!(
         plistvalue::serde::from_slice::<Blobs>(&bytes).unwrap(),
         value

@@ -52,7 +52,7 @@ pub fn op_ours_unarchive(bytes: &[u8]) -> PlistValue {
 }
 
 #[inline(never)]
-pub fn op_theirs_unarchive(bytes: &[u8]) -> Option<plist::Value> {
+pub fn op_theirs_unarchive(bytes: &[u8]) -> Option<::plist::Value> {
     ns_keyed_archive::decode::from_bytes(bytes).ok()
 }
 

@@ -409,6 +409,61 @@ impl Error {
     }
 }
 
+/// The plist crate's four questions, so that a tool can tell a file it may not
+/// open (an I/O error) from one that is damaged, as `plist::Error` answers them.
+impl Error {
+    /// Whether reading or writing the bytes failed ([`ErrorKind::Io`]), rather than
+    /// the bytes being wrong.
+    ///
+    /// ```
+    /// let err = plistvalue::from_file::<_, plistvalue::PlistValue>("/no/such/file").unwrap_err();
+    /// assert!(err.is_io());
+    /// assert_eq!(err.as_io().unwrap().kind(), std::io::ErrorKind::NotFound);
+    /// ```
+    pub fn is_io(&self) -> bool {
+        self.as_io().is_some()
+    }
+
+    /// Whether the input ends too early: a binary plist cut short, an XML document
+    /// that stops inside an element, or a reader that ran dry.
+    ///
+    /// ```
+    /// let err = plistvalue::from_bytes::<plistvalue::PlistValue>(b"<plist><dict>").unwrap_err();
+    /// assert!(err.is_eof());
+    /// ```
+    pub fn is_eof(&self) -> bool {
+        match &self.0.kind {
+            ErrorKind::TooShort { .. }
+            | ErrorKind::Truncated
+            | ErrorKind::Xml(XmlError::Eof(_)) => true,
+            ErrorKind::Io(e) => e.kind() == std::io::ErrorKind::UnexpectedEof,
+            _ => false,
+        }
+    }
+
+    /// The I/O error, when there is one.
+    pub fn as_io(&self) -> Option<&std::io::Error> {
+        match &self.0.kind {
+            ErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The I/O error, or this error when it is not one.
+    ///
+    /// # Errors
+    /// `self`, when the error is not an I/O error.
+    pub fn into_io(self) -> Result<std::io::Error, Error> {
+        if !self.is_io() {
+            return Err(self);
+        }
+        match self.0.kind {
+            ErrorKind::Io(e) => Ok(e),
+            _ => unreachable!("checked above"),
+        }
+    }
+}
+
 impl From<ErrorKind> for Error {
     #[cold]
     fn from(kind: ErrorKind) -> Error {

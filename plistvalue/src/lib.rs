@@ -72,7 +72,8 @@
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
 // 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath   5. xml
-// 6. serde   7. archive   8. the entry points: encode, decode, tree, and this file.
+// 6. serde   7. archive, plist   8. the entry points: encode, decode, tree, and this
+// file.
 pub mod archive;
 mod convert;
 mod decode;
@@ -84,6 +85,9 @@ pub mod error;
 mod format;
 mod keypath;
 mod macros;
+#[cfg(feature = "plist-compat")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plist-compat")))]
+pub mod plist;
 mod reader;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]

@@ -45,7 +45,7 @@ fn fixture() -> PlistValue {
 fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     let ours = fixture();
     let bytes = plistvalue::to_vec(&ours).unwrap();
-    let theirs = plist::Value::from_reader(Cursor::new(&bytes)).unwrap();
+    let theirs = ::plist::Value::from_reader(Cursor::new(&bytes)).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let file = |name: &str| dir.path().join(name);
     let (t, o) = (&theirs, &ours);
@@ -62,7 +62,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
             .clone()
     };
     let odict = || o["d"].as_dictionary().unwrap().clone();
-    let tkeys = |d: &plist::Dictionary| d.keys().cloned().collect::<Vec<_>>();
+    let tkeys = |d: &::plist::Dictionary| d.keys().cloned().collect::<Vec<_>>();
     let okeys = |d: &Dictionary| d.keys().cloned().collect::<Vec<_>>();
 
     let mut done: Vec<(String, String)> = Vec::new();
@@ -78,7 +78,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
         "plistvalue::from_file(path)",
         {
             std::fs::write(file("in.plist"), &bytes).unwrap();
-            let a = plist::Value::from_file(file("in.plist")).unwrap();
+            let a = ::plist::Value::from_file(file("in.plist")).unwrap();
             let b: PlistValue = plistvalue::from_file(file("in.plist")).unwrap();
             assert_eq!(a, theirs);
             assert_eq!(b, ours);
@@ -88,7 +88,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
         "plist::Value::from_reader(reader)",
         "plistvalue::from_reader(reader)",
         {
-            let a = plist::Value::from_reader(Cursor::new(&bytes)).unwrap();
+            let a = ::plist::Value::from_reader(Cursor::new(&bytes)).unwrap();
             let b: PlistValue = plistvalue::from_reader(Cursor::new(&bytes)).unwrap();
             assert_eq!((a, b), (theirs.clone(), ours.clone()));
         }
@@ -98,7 +98,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
         "plistvalue::from_reader(reader)",
         {
             let xml = plistvalue::to_vec_xml(&ox).unwrap();
-            let a = plist::Value::from_reader_xml(Cursor::new(&xml)).unwrap();
+            let a = ::plist::Value::from_reader_xml(Cursor::new(&xml)).unwrap();
             let b: PlistValue = plistvalue::from_reader(Cursor::new(&xml)).unwrap();
             assert_eq!((a, b), (tx.clone(), ox.clone()));
         }
@@ -111,7 +111,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
             plistvalue::to_file(file("o.plist"), o).unwrap();
             let back: PlistValue = plistvalue::from_file(file("t.plist")).unwrap();
             assert_eq!(back, ours);
-            assert_eq!(plist::Value::from_file(file("o.plist")).unwrap(), theirs);
+            assert_eq!(::plist::Value::from_file(file("o.plist")).unwrap(), theirs);
         }
     );
     row!(
@@ -122,7 +122,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
             plistvalue::to_file_xml(file("o.xml"), &ox).unwrap();
             let back: PlistValue = plistvalue::from_file(file("t.xml")).unwrap();
             assert_eq!(back, ox);
-            assert_eq!(plist::Value::from_file(file("o.xml")).unwrap(), tx);
+            assert_eq!(::plist::Value::from_file(file("o.xml")).unwrap(), tx);
         }
     );
     row!(
@@ -133,7 +133,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
             t.to_writer_binary(&mut a).unwrap();
             plistvalue::to_writer(&mut b, o).unwrap();
             assert_eq!(plistvalue::from_slice::<PlistValue>(&a).unwrap(), ours);
-            assert_eq!(plist::Value::from_reader(Cursor::new(b)).unwrap(), theirs);
+            assert_eq!(::plist::Value::from_reader(Cursor::new(b)).unwrap(), theirs);
         }
     );
     row!(
@@ -144,7 +144,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
             tx.to_writer_xml(&mut a).unwrap();
             plistvalue::to_writer_xml(&mut b, &ox).unwrap();
             assert_eq!(plistvalue::from_bytes::<PlistValue>(&a).unwrap(), ox);
-            assert_eq!(plist::Value::from_reader_xml(Cursor::new(b)).unwrap(), tx);
+            assert_eq!(::plist::Value::from_reader_xml(Cursor::new(b)).unwrap(), tx);
         }
     );
     row!("value.as_array()", "value.as_array()", {
@@ -152,7 +152,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
             .as_array()
             .unwrap()
             .iter()
-            .filter_map(plist::Value::as_signed_integer)
+            .filter_map(::plist::Value::as_signed_integer)
             .collect();
         let b: Vec<i64> = o["a"]
             .as_array()
@@ -178,7 +178,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
         assert_eq!(a.len(), b.len());
     });
     row!("Value::Array(vec)", "PlistValue::Array(vec.into())", {
-        let a = plist::Value::Array(vec![1.into(), 2.into()]);
+        let a = ::plist::Value::Array(vec![1.into(), 2.into()]);
         let b = PlistValue::Array(vec![1.into(), 2.into()].into());
         assert_eq!(a, t.as_dictionary().unwrap()["a"]);
         assert_eq!(b, o["a"]);
@@ -188,7 +188,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
         "match value { PlistValue::Array(a) => .. }",
         {
             let a: Vec<i64> = match t.as_dictionary().unwrap()["a"].clone() {
-                plist::Value::Array(a) => a
+                ::plist::Value::Array(a) => a
                     .into_iter()
                     .filter_map(|v| v.as_signed_integer())
                     .collect(),
@@ -262,12 +262,12 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     });
     row!("value.into_uid()", "value.as_uid()", {
         assert_eq!(
-            tget("uid").into_uid().map(plist::Uid::get),
+            tget("uid").into_uid().map(::plist::Uid::get),
             o["uid"].as_uid().map(Uid::get)
         );
     });
     row!("Dictionary::new()", "Dictionary::new()", {
-        assert_eq!(plist::Dictionary::new().len(), Dictionary::new().len());
+        assert_eq!(::plist::Dictionary::new().len(), Dictionary::new().len());
     });
     row!("dict.clear()", "dict.clear()", {
         let (mut a, mut b) = (tdict(), odict());
@@ -277,7 +277,7 @@ fn every_row_of_the_readme_table_does_the_same_on_both_sides() {
     });
     row!("dict.get(key)", "dict.get(key)", {
         assert_eq!(
-            tdict().get("x").and_then(plist::Value::as_string),
+            tdict().get("x").and_then(::plist::Value::as_string),
             odict().get("x").and_then(PlistValue::as_str)
         );
         assert_eq!(tdict().get("q").is_none(), odict().get("q").is_none());

@@ -124,10 +124,10 @@ fn the_serde_bridge_has_the_plist_crate_names() {
     plistvalue::serde::to_writer_xml(&mut streamed, &s).unwrap();
     assert_eq!(streamed, ours);
     // The plist crate reads our XML into the same model, and we read its XML.
-    let theirs: Settings = plist::from_bytes(&ours).unwrap();
+    let theirs: Settings = ::plist::from_bytes(&ours).unwrap();
     assert_eq!(theirs, s);
     let mut plist_xml = Vec::new();
-    plist::to_writer_xml(&mut plist_xml, &s).unwrap();
+    ::plist::to_writer_xml(&mut plist_xml, &s).unwrap();
     assert_eq!(
         plistvalue::serde::from_bytes::<Settings>(&plist_xml).unwrap(),
         s
@@ -311,7 +311,7 @@ fn serde_xml_sorts_keys_by_default_and_keeps_the_value_order_on_request() {
     );
     assert_eq!(keys(&kept), ["b", "a", "z", "é", "Z"]);
     let mut theirs = Vec::new();
-    plist::to_writer_xml(&mut theirs, &value).unwrap();
+    ::plist::to_writer_xml(&mut theirs, &value).unwrap();
     assert_eq!(keys(&kept), keys(&theirs), "the plist crate's order");
 
     let mut written = Vec::new();

@@ -103,6 +103,10 @@ pub enum CallOrder {
     /// `MapAccess::next_value` before `next_key`.
     #[error("next_value called before next_key")]
     NextValueBeforeKey,
+    /// A visitor that stopped before a dictionary's end, which the plist crate's
+    /// rules (`plistvalue::plist`) refuse, as an array left unread.
+    #[error("the dictionary was not read to its end")]
+    DictionaryNotReadToEnd,
 }
 
 /// Which of a decode's budgets ran out, carried by

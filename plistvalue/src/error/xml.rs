@@ -100,6 +100,10 @@ pub enum XmlError {
     /// mark.
     #[error("UTF-16 or UTF-32 text without a byte-order mark")]
     NoByteOrderMark,
+    /// A UID given to the plist crate's XML writer (`plistvalue::plist`), which, as
+    /// that crate, gives it no XML form.
+    #[error("a UID has no XML form in the plist crate's writer; write a binary plist")]
+    Uid,
     /// A null (`PlistValue::Null`, the `0x00` object), which XML cannot write.
     #[error("null has no XML form")]
     Null,

@@ -121,7 +121,7 @@
 //! a value nested deeper than the stack, use [`to_vec`](crate::to_vec).
 
 pub mod as_serde;
-mod compat;
+pub(crate) mod compat;
 mod de;
 mod impls;
 mod ser;

@@ -288,7 +288,7 @@ pub(crate) struct DateText {
 }
 
 impl DateText {
-    fn new(unix_secs: i64, nanos: u32) -> DateText {
+    pub(crate) fn new(unix_secs: i64, nanos: u32) -> DateText {
         let mut out = DateText {
             bytes: [0; 40],
             len: 0,

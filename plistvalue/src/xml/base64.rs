@@ -176,7 +176,7 @@ fn pair(w: u64, shift: u32) -> u64 {
 /// Standard base64 of `src` into `dst`, which is exactly its encoded length,
 /// padded with `=`. Six bytes at a time while eight can be read.
 #[inline]
-fn encode_into(src: &[u8], dst: &mut [u8]) {
+pub(crate) fn encode_into(src: &[u8], dst: &mut [u8]) {
     let (mut i, mut j) = (0, 0);
     while let (Some(s), Some(d)) = (src.get(i..i + 8), dst.get_mut(j..j + 8)) {
         let w = u64::from_be_bytes(s.try_into().expect("eight bytes"));

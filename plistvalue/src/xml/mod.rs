@@ -13,7 +13,7 @@
 //! keeps the first. The XML reader resolves duplicates while it fills the table, so
 //! the binary reader never sees any.
 
-mod base64;
+pub(crate) mod base64;
 mod date;
 mod encoding;
 mod number;
@@ -27,6 +27,8 @@ use std::io::Write;
 use crate::convert::{self, FromPlistOwned};
 use crate::error::Error;
 use crate::reader::Limits;
+#[cfg(feature = "plist-compat")]
+use crate::reader::{Document, Node};
 use crate::writer::{Buffers, Chunked, Encoder, ObjRef};
 
 /// An XML document read into binary plist bytes, with what it takes to report a
@@ -72,23 +74,60 @@ impl Converted<'_> {
     fn locate(&self, err: Error) -> Error {
         position::translate(err, &self.text, &self.positions, &self.binary, self.root)
     }
+
+    /// Decodes the converted bytes from their root with `decode`, as [`decode`]
+    /// does a `FromPlist` type: within the default limits, counted against the
+    /// text, and with errors placed in the text.
+    #[cfg(feature = "plist-compat")]
+    pub(crate) fn decode_root<T>(
+        &self,
+        decode: impl FnOnce(&Node<'_, '_>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let limits = self.limits(Limits::default());
+        let decoded = Document::for_decode(&self.binary, limits).and_then(|doc| {
+            let root = doc.root()?;
+            root.begin_decode();
+            decode(&root)
+        });
+        decoded.map_err(|e| self.locate(e))
+    }
 }
 
 /// Reads an XML plist (with or without a byte-order mark, in any encoding CF reads
 /// that [`encoding`] converts) into binary plist bytes.
 pub(crate) fn convert(input: &[u8]) -> Result<Converted<'_>, Error> {
-    convert_with(input, false)
+    convert_with(input, Dialect::default())
 }
 
-/// [`convert`], with `CF$UID` read as an archive reads it when `strict_uid`.
-fn convert_with(input: &[u8], strict_uid: bool) -> Result<Converted<'_>, Error> {
+/// Where a reading departs from CF's rules.
+#[derive(Default)]
+pub(crate) struct Dialect<'d> {
+    /// An archive's `CF$UID`: an integer in `0 ..= 2^32 - 1` only
+    /// (`docs/ARCHIVE.md`, R1.1), where CF truncates.
+    strict_uid: bool,
+    /// The plist crate's (module `plist`): a `CF$UID` dictionary stays a dictionary.
+    pub(crate) keep_cf_uid: bool,
+    /// The plist crate's date text, read into seconds since 2001 in place of CF's
+    /// one form.
+    pub(crate) date_text: Option<reader::ReadDate<'d>>,
+}
+
+/// [`convert`], read in `dialect`.
+pub(crate) fn convert_with<'i>(
+    input: &'i [u8],
+    dialect: Dialect<'_>,
+) -> Result<Converted<'i>, Error> {
     let text = encoding::decode(input).map_err(|e| {
         let err: Error = e.into();
         err.in_text(0, 1, 1)
     })?;
     let (binary, positions, root) = {
         let mut p = reader::Parser::new(&text.utf8);
-        p.strict_uid = strict_uid;
+        p.strict_uid = dialect.strict_uid;
+        p.keep_cf_uid = dialect.keep_cf_uid;
+        if let Some(read) = dialect.date_text {
+            p.date_text = Some(read);
+        }
         let root = p
             .document()
             .map_err(|(at, e)| position::place(e.into(), &text, at))?;
@@ -116,7 +155,11 @@ pub(crate) fn decode<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
 /// [`decode`] for an NSKeyedArchiver archive, whose `CF$UID` must be an integer
 /// in `0 ..= 2^32 - 1` (`docs/ARCHIVE.md`, "XML archives").
 pub(crate) fn decode_archive<T: FromPlistOwned>(bytes: &[u8]) -> Result<T, Error> {
-    let xml = convert_with(bytes, true)?;
+    let dialect = Dialect {
+        strict_uid: true,
+        ..Dialect::default()
+    };
+    let xml = convert_with(bytes, dialect)?;
     convert::decode_document(&xml.binary, xml.limits(Limits::default())).map_err(|e| xml.locate(e))
 }
 

@@ -22,6 +22,9 @@ use super::{base64, date, swar};
 /// CF's `_CFPropertyListMaxRecursionDepth` on macOS: nested arrays and dictionaries.
 pub(crate) const MAX_DEPTH: usize = 512;
 
+/// Reads a date's text into seconds since 2001, or `None` when it is not a date.
+pub(crate) type ReadDate<'a> = &'a mut dyn FnMut(&[u8]) -> Option<f64>;
+
 /// An error at a text offset.
 pub(crate) type At = (usize, XmlError);
 
@@ -70,6 +73,12 @@ pub(crate) struct Parser<'a> {
     /// An archive's reading of `CF$UID` (`docs/ARCHIVE.md`, "XML archives"): an integer in
     /// `0 ..= 2^32 - 1` only, where CF truncates.
     pub(crate) strict_uid: bool,
+    /// The plist crate's reading (module `plist`): a `CF$UID` dictionary stays a
+    /// dictionary.
+    pub(crate) keep_cf_uid: bool,
+    /// Reads a date's text into seconds since 2001 in place of CF's rules: the
+    /// plist crate's RFC 3339 (module `plist`).
+    pub(crate) date_text: Option<ReadDate<'a>>,
 }
 
 fn is_ws(c: u8) -> bool {
@@ -256,6 +265,8 @@ impl<'a> Parser<'a> {
             data: Vec::new(),
             marks: Vec::new(),
             strict_uid: false,
+            keep_cf_uid: false,
+            date_text: None,
         }
     }
 
@@ -508,7 +519,13 @@ impl<'a> Parser<'a> {
             Tag::Date => {
                 let (start, end) = self.raw_content(tag)?;
                 let bad = (start, XmlError::BadDate);
-                let at = date::parse(&self.b[start..end]).ok_or(bad.clone())?;
+                let text = &self.b[start..end];
+                let at = if self.date_text.is_none() {
+                    date::parse(text)
+                } else {
+                    self.dialect_date(text)
+                };
+                let at = at.ok_or(bad.clone())?;
                 self.close(tag).map_err(|_| bad)?;
                 self.enc.date(Date::from_seconds_since_2001(at))
             }
@@ -550,6 +567,13 @@ impl<'a> Parser<'a> {
             let shown = String::from_utf8_lossy(&raw[..raw.len().min(40)]).into_owned();
             Err((at, XmlError::UnknownTag(shown)))
         }
+    }
+
+    /// A date read by [`Parser::date_text`], out of line: CF's rules are the hot path.
+    #[cold]
+    #[inline(never)]
+    fn dialect_date(&mut self, text: &[u8]) -> Option<f64> {
+        self.date_text.as_mut().and_then(|read| read(text))
     }
 
     /// The content of an element read raw, up to the next `<`; the cursor moves there.
@@ -822,7 +846,7 @@ impl<'a> Parser<'a> {
     /// Builds the dictionary whose keys and values alternate in `kids[start..]`.
     fn dict(&mut self, start: usize, at: usize) -> Result<ObjRef, At> {
         let n = self.dedupe(start);
-        if n == 1 {
+        if n == 1 && !self.keep_cf_uid {
             if let Some(uid) = self.cf_uid(self.kids[start], self.kids[start + 1]) {
                 return uid.map_err(|e| (at, e));
             }
