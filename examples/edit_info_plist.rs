@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let output = args.next().unwrap_or_else(|| dir.join("Info.edited.plist"));
 
     let bytes = std::fs::read(&input)?;
-    let format = Format::detect(&bytes).ok_or("neither a binary nor an XML plist")?;
+    let format = Format::detect(&bytes).ok_or("not a property list")?;
     let mut info: PlistValue = plistvalue::from_bytes(&bytes)?;
 
     // Read: indexing never panics; a missing key is Null.
@@ -55,10 +55,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         dict.remove("UIRequiresFullScreen");
     }
 
-    // Save as the file came: Xcode projects keep Info.plist as XML.
+    // Save as the file came: Xcode projects keep Info.plist as XML. OpenStep is
+    // read, not written, so an old-style Info.plist is saved as XML.
     match format {
-        Format::Xml => plistvalue::to_file_xml(&output, &info)?,
         Format::Binary => plistvalue::to_file(&output, &info)?,
+        _ => plistvalue::to_file_xml(&output, &info)?,
     }
     println!("wrote {}:\n{info}", output.display());
     Ok(())

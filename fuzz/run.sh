@@ -6,7 +6,7 @@
 #   fuzz/run.sh -t 5                 # smoke run, 5 s each
 #   fuzz/run.sh -r 1000000 decode    # one target, 1M runs
 #
-# Seeds: ../shared/corpus/bplist, xml, xml-more, archive and archive-more (files up to 16 KiB, the -max_len: libFuzzer would
+# Seeds: ../shared/corpus/bplist, xml, xml-more, archive, archive-more and openstep (files up to 16 KiB, the -max_len: libFuzzer would
 # cut bigger ones, and a cut bplist is only a trailer error) plus examples/make_seeds.rs, copied
 # into corpus/<target>/, which is gitignored and keeps what libFuzzer finds between
 # runs. Logs go to $FUZZ_LOG_DIR/fuzz-<target>.log (default /tmp); crashes land in
@@ -25,7 +25,7 @@ while getopts "t:r:" opt; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(decode lazy_walk typed serde roundtrip xml unarchive)
+[ ${#targets[@]} -gt 0 ] || targets=(decode lazy_walk typed serde roundtrip xml unarchive openstep)
 log_dir=${FUZZ_LOG_DIR:-/tmp}
 
 command -v cargo-fuzz >/dev/null || { echo "needs cargo-fuzz: cargo install cargo-fuzz" >&2; exit 1; }
@@ -42,7 +42,8 @@ cargo run -q --example make_seeds -- "$seeds"
 shared=../../shared/corpus/bplist
 if [ -d "$shared" ]; then
   for dir in "$shared" ../../shared/corpus/xml ../../shared/corpus/xml-more \
-      ../../shared/corpus/archive ../../shared/corpus/archive-more; do
+      ../../shared/corpus/archive ../../shared/corpus/archive-more \
+      ../../shared/corpus/openstep; do
     find "$dir" -maxdepth 1 -type f ! -name MANIFEST.tsv -size -16385c -exec cp {} "$seeds" \;
   done
 else

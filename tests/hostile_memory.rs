@@ -83,6 +83,47 @@ fn huge_claims_fail_without_allocating() {
     assert!(typed.is_err());
     println!("k=64 bomb: {e}; peak heap untyped {a} B in {ta:?}, typed {b} B in {tb:?}");
     assert!(a < 16 * MIB && b < 16 * MIB);
+    openstep_text_costs_a_few_times_its_size();
+}
+
+/// Large OpenStep text, which claims nothing: its decode holds a few times the
+/// text (the object table, the binary form, the tree), never more. Part of the one
+/// test, so that nothing else allocates while it measures.
+fn openstep_text_costs_a_few_times_its_size() {
+    const SIZE: usize = 16 << 20;
+    let word = "abcdefgh".repeat(SIZE / 8);
+    let items = "ab, ".repeat(1 << 20);
+    for (name, text, factor) in [
+        ("an unquoted string", word.clone(), 3),
+        (
+            "a quoted string with an escape",
+            format!("\"\\n{word}\""),
+            4,
+        ),
+        // The tree's own cost dominates: a `PlistValue` and a `String` an element.
+        (
+            "an array of 1M two-letter strings",
+            format!("({items})"),
+            16,
+        ),
+        (
+            "a .strings file of 1M entries of one key",
+            "k = v; ".repeat(1 << 20),
+            6,
+        ),
+    ] {
+        let (v, peak, took) = peak_during(|| plistvalue::from_bytes::<PlistValue>(text.as_bytes()));
+        v.expect(name);
+        println!(
+            "OpenStep {name} ({} bytes): peak heap {peak} B in {took:?}",
+            text.len()
+        );
+        assert!(
+            peak < factor * text.len(),
+            "{name}: {peak} bytes for {}",
+            text.len()
+        );
+    }
 }
 
 /// A recursive type whose every level enters the node budget.

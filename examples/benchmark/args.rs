@@ -13,6 +13,7 @@ usage: cargo run --release --example benchmark -- [OPTIONS] [FILE]
   --targets        add the target column: the project's own goals, met or missed
   --quick          N = 2000, 3 rounds: a smoke test, not a measurement
   --archive        only the NSKeyedArchiver rows
+  --openstep       only the OpenStep rows
   FILE             re-encode FILE as an untyped PlistValue with both libraries";
 
 // Each bool is one independent command-line switch; none is a state of another.
@@ -26,6 +27,7 @@ pub struct Args {
     pub quick: bool,
     pub targets: bool,
     pub archive: bool,
+    pub openstep: bool,
     pub file: Option<String>,
 }
 
@@ -39,6 +41,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         quick: false,
         targets: false,
         archive: false,
+        openstep: false,
         file: None,
     };
     let mut n = None;
@@ -61,6 +64,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--quick" => a.quick = true,
             "--targets" => a.targets = true,
             "--archive" => a.archive = true,
+            "--openstep" => a.openstep = true,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             _ if a.file.is_some() => return Err("only one FILE".into()),

@@ -6,6 +6,7 @@
 //! cargo run --release --example benchmark                  # both variants, N = 20000
 //! cargo run --release --example benchmark -- --json out.json --scaling
 //! cargo run --release --example benchmark -- --targets      # with the target column
+//! cargo run --release --example benchmark -- --openstep     # only the OpenStep rows
 //! cargo run --release --example benchmark -- some.plist    # re-encode a file
 //! ```
 //!
@@ -16,6 +17,7 @@ mod args;
 mod check;
 mod harness;
 mod lookup;
+mod openstep;
 mod profile;
 mod report;
 mod walk;
@@ -64,6 +66,8 @@ fn run(args: &args::Args) -> Res<()> {
     let mut tables = Vec::new();
     if args.archive {
         tables.push(archive::table(args.iterations, ARCHIVE_OBJECTS)?);
+    } else if args.openstep {
+        tables.push(openstep::table(args.iterations)?);
     } else if let Some(path) = &args.file {
         tables.push(file_table(path, args.iterations)?);
     } else {
@@ -73,6 +77,7 @@ fn run(args: &args::Args) -> Res<()> {
         tables.push(xml::table(args.n, args.iterations)?);
         tables.push(lookup::table(args.iterations)?);
         tables.push(archive::table(args.iterations, ARCHIVE_OBJECTS)?);
+        tables.push(openstep::table(args.iterations)?);
     }
     for t in &tables {
         println!("{}", t.markdown(args.targets));

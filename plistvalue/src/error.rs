@@ -1,14 +1,17 @@
 //! One error type for reading and writing. It is boxed so that `Result<T, Error>` stays
 //! one word wide on the hot path, and it carries where things went wrong: the byte
 //! offset, the object index (binary) or the line and column (XML), and the key path,
-//! each when it applies. The XML reader's own errors are [`XmlError`] (`xml.rs`).
+//! each when it applies. The XML reader's own errors are [`XmlError`] (`xml.rs`), the
+//! OpenStep reader's [`OpenStepError`] (`openstep.rs`).
 
 use std::fmt;
 
 mod archive;
+mod openstep;
 mod reason;
 mod xml;
 pub use archive::{ArchiveError, ArchiveErrorKind};
+pub use openstep::OpenStepError;
 pub use reason::{Budget, CallOrder, LengthRule, Misuse, StringRule, TrailerRule};
 pub use xml::XmlError;
 
@@ -202,10 +205,19 @@ pub enum ErrorKind {
     /// `archive` refuses; which, and the `$objects` index, in the [`ArchiveError`].
     #[error("{0}")]
     Archive(#[from] ArchiveError),
+    /// The input is not an OpenStep (old-style ASCII) property list CoreFoundation's
+    /// parser reads; which rule it breaks, in the [`OpenStepError`], and where, in the
+    /// error's line and column.
+    #[error("{0}")]
+    OpenStep(#[from] OpenStepError),
     /// XML input given to a reader of binary plists only (`from_slice`), which names
-    /// the functions that read either format.
+    /// the functions that read every format.
     #[error("the input is an XML property list, and this reader reads binary ones: use plistvalue::from_bytes (or from_reader, from_file)")]
     XmlInput,
+    /// OpenStep text given to a reader of binary plists only (`from_slice`), which
+    /// names the functions that read every format.
+    #[error("the input is an OpenStep (old-style text) property list, and this reader reads binary ones: use plistvalue::from_bytes (or from_reader, from_file)")]
+    OpenStepInput,
     /// An error from user code: a `with` module, a manual impl, serde's `custom`.
     #[error("{0}")]
     Custom(String),
@@ -223,8 +235,8 @@ pub enum PathSegment {
     Index(usize),
 }
 
-/// A reading or writing error, with the byte offset, object index (or, in XML, line
-/// and column) and key path that locate it.
+/// A reading or writing error, with the byte offset, object index (or, in XML and
+/// OpenStep text, line and column) and key path that locate it.
 ///
 /// ```
 /// use plistvalue::{plist, ErrorKind, PathSegment};
@@ -292,9 +304,9 @@ impl Error {
     }
 
     /// Places the error in text: byte `offset`, `line` and `column`, replacing any
-    /// binary position (the XML reader translates its binary errors this way).
+    /// binary position (the text readers translate their binary errors this way).
     #[cold]
-    #[cfg_attr(not(feature = "xml"), allow(dead_code))]
+    #[cfg_attr(not(any(feature = "xml", feature = "openstep")), allow(dead_code))]
     pub(crate) fn in_text(mut self, offset: u64, line: u64, column: u64) -> Error {
         self.0.offset = Some(offset);
         self.0.object = None;
@@ -339,12 +351,13 @@ impl Error {
         self.0.object
     }
 
-    /// Line (1-based) of an error in an XML document.
+    /// Line (1-based) of an error in an XML or OpenStep document.
     pub fn line(&self) -> Option<u64> {
         self.0.text.map(|t| t.0)
     }
 
-    /// Column (1-based, in bytes of the UTF-8 text) of an error in an XML document.
+    /// Column (1-based, in bytes of the UTF-8 text) of an error in an XML or OpenStep
+    /// document.
     pub fn column(&self) -> Option<u64> {
         self.0.text.map(|t| t.1)
     }
@@ -475,6 +488,13 @@ impl From<XmlError> for Error {
     #[cold]
     fn from(e: XmlError) -> Error {
         Error::new(ErrorKind::Xml(e))
+    }
+}
+
+impl From<OpenStepError> for Error {
+    #[cold]
+    fn from(e: OpenStepError) -> Error {
+        Error::new(ErrorKind::OpenStep(e))
     }
 }
 

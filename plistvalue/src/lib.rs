@@ -1,9 +1,12 @@
 //! Apple property lists for Rust, binary (`bplist00`) and XML (feature `xml`, on by
-//! default): an untyped [`PlistValue`] tree, a one-pass writer, a lazy reader, and
-//! `#[derive(ToPlist, FromPlist)]` with Foundation's conventions.
+//! default), and old-style ASCII "OpenStep" text for reading (feature `openstep`, on
+//! by default: Xcode's `project.pbxproj`, `.strings`): an untyped [`PlistValue`]
+//! tree, a one-pass writer, a lazy reader, and `#[derive(ToPlist, FromPlist)]` with
+//! Foundation's conventions.
 //!
-//! Every format goes through the writer's object table: XML is read into it and
-//! turned into binary bytes that the one binary reader decodes, and written from it.
+//! Every format goes through the writer's object table: XML and OpenStep are read
+//! into it and turned into binary bytes that the one binary reader decodes, and XML
+//! is written from it.
 //!
 //! # Quick start
 //! ```
@@ -33,7 +36,7 @@
 //! |---|---|
 //! | write any `ToPlist` value | [`to_vec`], [`to_writer`], [`to_file`], or a reused [`Writer`] |
 //! | write XML, as CoreFoundation writes it | `to_vec_xml`, `to_writer_xml`, `to_file_xml`, `XmlWriter` |
-//! | read either format into an owned value | [`from_bytes`], [`from_reader`], [`from_file`] |
+//! | read any format (binary, XML, OpenStep) into an owned value | [`from_bytes`], [`from_reader`], [`from_file`] |
 //! | read a binary plist, borrowing from it | [`from_slice`] |
 //! | tell the formats apart | [`Format::detect`] |
 //! | read a few fields of a large file | [`Document`] and [`Node`] |
@@ -62,8 +65,9 @@
 //! rooms of each module, and a test keeps the graph true): the byte vocabulary and
 //! the error type; the value types; the writer (the object table every format fills
 //! and the binary emitter) and the reader (the lazy `Document`); the `ToPlist` and
-//! `FromPlist` conversions; the XML format, built on the table and the reader; the
-//! serde bridge; the archive format; the entry points.
+//! `FromPlist` conversions, and what the text formats share; the XML and OpenStep
+//! formats, built on the table and the reader; the serde bridge; the archive format;
+//! the entry points.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // What is `pub` is the public API; the library's own plumbing is `pub(crate)`.
@@ -71,9 +75,9 @@
 
 // The module graph, bottom to top (ARCHITECTURE.md; `tests/architecture.rs` checks
 // that no module imports one above it):
-// 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath   5. xml
-// 6. serde   7. archive, plist   8. the entry points: encode, decode, tree, and this
-// file.
+// 1. format, error   2. value, macros   3. writer, reader   4. convert, keypath, text
+// 5. xml, openstep   6. serde   7. archive, plist   8. the entry points: encode, decode,
+// tree, and this file.
 pub mod archive;
 mod convert;
 mod decode;
@@ -85,6 +89,8 @@ pub mod error;
 mod format;
 mod keypath;
 mod macros;
+#[cfg(feature = "openstep")]
+mod openstep;
 #[cfg(feature = "plist-compat")]
 #[cfg_attr(docsrs, doc(cfg(feature = "plist-compat")))]
 pub mod plist;
@@ -92,6 +98,8 @@ mod reader;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
+#[cfg(any(feature = "xml", feature = "openstep"))]
+mod text;
 mod tree;
 mod value;
 mod writer;
@@ -105,7 +113,9 @@ pub use decode::{
 pub use encode::{to_file, to_vec, to_writer, Writer};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
-pub use error::{ArchiveError, ArchiveErrorKind, Error, ErrorKind, PathSegment, XmlError};
+pub use error::{
+    ArchiveError, ArchiveErrorKind, Error, ErrorKind, OpenStepError, PathSegment, XmlError,
+};
 pub use keypath::{KeyPath, KeyPathError};
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};

@@ -2,7 +2,8 @@
 //! `framing` (a: the header and the trailer), `refs` (b: offsets and references),
 //! `bodies` (c: object bodies), `graph` (d: graph shape), `dict` (e: dictionary
 //! semantics), `writer` (f: the writer side); test `a04_…` is case 4 of group a.
-//! `xml` is the hostile XML list, `archive` the hostile archives. Inputs are built
+//! `xml` is the hostile XML list, `openstep` the hostile OpenStep list, `archive` the
+//! hostile archives. Inputs are built
 //! byte by byte with `plistvalue_suite::bplist`; each rejection asserts the error
 //! kind and the byte offset (in XML, the line and column) the library reports, and
 //! where CoreFoundation accepts an input the test asserts the value read instead.
@@ -34,6 +35,7 @@ mod framing;
 mod graph;
 mod interner;
 mod limits;
+mod openstep;
 mod refs;
 mod serde_paths;
 mod stack;

@@ -58,7 +58,7 @@ fn detect_names_each_format_after_boms_and_whitespace() {
     assert_eq!(Format::detect(&utf16(true, "<plist>")), Some(Format::Xml));
     assert_eq!(Format::detect(b"\0\0\xFE\xFF\0\0\0<"), Some(Format::Xml));
     assert_eq!(Format::detect(b"\xEF\xBB\xBF<"), Some(Format::Xml));
-    for neither in [&b""[..], b"   ", b"{a=b;}", b"\0<", b"bplis"] {
+    for neither in [&b""[..], b"\0{", b"[1]"] {
         assert_eq!(Format::detect(neither), None, "{neither:?}");
     }
 }

@@ -25,7 +25,7 @@ use crate::value::{seconds_to_nanos, Data, Date, Integer, Uid};
 impl<'a> FromPlist<'a> for bool {
     #[inline]
     fn from_plist(node: &Node<'_, 'a>) -> Result<bool, Error> {
-        node.as_bool().ok_or_else(|| node.mismatch("boolean"))
+        rules::boolean(node)
     }
 }
 
@@ -112,14 +112,21 @@ non_zero!(
 /// nearest nanosecond. Negative, NaN, infinite or too large is an error.
 impl<'a> FromPlist<'a> for Duration {
     fn from_plist(node: &Node<'_, 'a>) -> Result<Duration, Error> {
-        if let Some(i) = node.as_integer() {
-            return u64::try_from(i.as_i128())
+        let whole = |i: i128| {
+            u64::try_from(i)
                 .map(Duration::from_secs)
-                .map_err(|_| node.error(ErrorKind::DurationOutOfRange(i.as_i128() as f64)));
+                .map_err(|_| node.error(ErrorKind::DurationOutOfRange(i as f64)))
+        };
+        if let Some(i) = node.as_integer() {
+            return whole(i.as_i128());
         }
-        let s = node
-            .as_real()
-            .ok_or_else(|| node.mismatch("real (seconds)"))?;
+        let real = node.as_real().map(|r| Ok(rules::Number::Real(r)));
+        let s = match real.or_else(|| rules::spelled(node)) {
+            Some(Ok(rules::Number::Integer(i))) => return whole(i),
+            Some(Ok(rules::Number::Real(s))) => s,
+            Some(Err(e)) => return Err(e),
+            None => return Err(node.mismatch("real (seconds)")),
+        };
         let out_of_range = || node.error(ErrorKind::DurationOutOfRange(s));
         if s < 0.0 {
             return Err(out_of_range());

@@ -208,10 +208,23 @@ pub(crate) fn decode_document<'a, T: FromPlist<'a>>(
     root.decode()
 }
 
+/// [`decode_document`] for a document read from OpenStep text, whose strings typed
+/// fields read as numbers and booleans ([`Document::coerce_text`]).
+#[cfg(feature = "openstep")]
+pub(crate) fn decode_text_document<'a, T: FromPlist<'a>>(
+    bytes: &'a [u8],
+    limits: Limits,
+) -> Result<T, Error> {
+    let doc = Document::for_decode(bytes, limits)?.coerce_text();
+    let root = doc.root()?;
+    root.decode()
+}
+
 /// [`decode_document`] for the entry points that read binary plists only
-/// (`from_slice` and its serde twin): input that is XML gets
-/// [`ErrorKind::XmlInput`], which names the functions that read it, where the binary
-/// reader would only say that the header is not `bplist00`.
+/// (`from_slice` and its serde twin): input that is text gets
+/// [`ErrorKind::XmlInput`] or [`ErrorKind::OpenStepInput`], which name the functions
+/// that read it, where the binary reader would only say that the header is not
+/// `bplist00`.
 pub(crate) fn decode_binary<'a, T: FromPlist<'a>>(
     bytes: &'a [u8],
     limits: Limits,
@@ -222,10 +235,16 @@ pub(crate) fn decode_binary<'a, T: FromPlist<'a>>(
 #[cold]
 fn not_binary(e: Error, bytes: &[u8]) -> Error {
     let no_header = matches!(e.kind(), ErrorKind::BadMagic | ErrorKind::TooShort { .. });
-    if no_header && format::xml::starts_as_text(bytes) {
-        return Error::new(ErrorKind::XmlInput);
+    if !no_header || format::claims_binary(bytes) {
+        return e;
     }
-    e
+    match format::text::detect(bytes) {
+        Some(format::text::Text::Xml) => Error::new(ErrorKind::XmlInput),
+        Some(format::text::Text::OpenStep) if format::text::is_text(bytes) => {
+            Error::new(ErrorKind::OpenStepInput)
+        }
+        _ => e,
+    }
 }
 
 /// Encodes any sequence as an array.

@@ -32,18 +32,30 @@ pub(crate) fn too_wide(node: &Node<'_, '_>) -> Error {
 }
 
 /// The integer in `node`, or an exactly integral real, for a field of type
-/// `target`.
+/// `target`; in a document whose strings are its numbers (OpenStep), also the
+/// integer or integral real a string spells.
 #[inline]
 pub(crate) fn integer(node: &Node<'_, '_>, target: &'static str) -> Result<i128, Error> {
     if let Some(i) = node.as_integer() {
         return Ok(i.as_i128());
     }
     match node.as_real() {
-        Some(r) if r.fract() == 0.0 && r.abs() < 1.8e19 => Ok(r as i128),
+        Some(r) if is_integral(r) => Ok(r as i128),
         Some(_) => Err(node.mismatch(target)),
         None if node.kind() == Kind::Integer => Err(too_wide(node)),
-        None => Err(node.mismatch("integer")),
+        None => match spelled(node) {
+            Some(Ok(Number::Integer(i))) => Ok(i),
+            Some(Ok(Number::Real(r))) if is_integral(r) => Ok(r as i128),
+            Some(Ok(Number::Real(_))) => Err(not_spelled(node, "an integer")),
+            Some(Err(e)) => Err(e),
+            None => Err(node.mismatch("integer")),
+        },
     }
+}
+
+/// A real that reads into an integer: a whole number within the integer range.
+fn is_integral(r: f64) -> bool {
+    r.fract() == 0.0 && r.abs() < 1.8e19
 }
 
 /// [`integer`], converted to `T`, named `target`.
@@ -56,10 +68,90 @@ pub(crate) fn integer_as<T: TryFrom<i128>>(
     T::try_from(v).map_err(|_| node.error(ErrorKind::IntegerOutOfRange { value: v, target }))
 }
 
-/// A real, or an integer converted to `f64`.
+/// A real, or an integer converted to `f64`; in a document whose strings are its
+/// numbers, also the number a string spells.
 #[inline]
 pub(crate) fn real(node: &Node<'_, '_>) -> Result<f64, Error> {
-    node.as_f64().ok_or_else(|| node.mismatch("real"))
+    if let Some(r) = node.as_f64() {
+        return Ok(r);
+    }
+    match spelled(node) {
+        Some(Ok(Number::Integer(i))) => Ok(i as f64),
+        Some(Ok(Number::Real(r))) => Ok(r),
+        Some(Err(e)) => Err(e),
+        None => Err(node.mismatch("real")),
+    }
+}
+
+/// A boolean; in a document whose strings are its values, also `YES` or `NO`.
+#[inline]
+pub(crate) fn boolean(node: &Node<'_, '_>) -> Result<bool, Error> {
+    if let Some(b) = node.as_bool() {
+        return Ok(b);
+    }
+    if !reads_text(node) {
+        return Err(node.mismatch("boolean"));
+    }
+    match &*node.to_str()? {
+        "YES" => Ok(true),
+        "NO" => Ok(false),
+        _ => Err(not_spelled(node, "YES or NO")),
+    }
+}
+
+/// A number spelled by a string.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Number {
+    Integer(i128),
+    Real(f64),
+}
+
+/// Whether `node` is a string of a document whose strings are its numbers and
+/// booleans: one read from OpenStep text (docs/OPENSTEP.md section 3).
+#[inline]
+fn reads_text(node: &Node<'_, '_>) -> bool {
+    node.kind() == Kind::String && node.document().coerces_text()
+}
+
+/// The number a string of such a document spells: an optional sign and decimal
+/// digits is an integer (in `i128`), else what `f64::from_str` reads, when finite.
+/// `None` for any other object; an error for text that spells no number.
+pub(crate) fn spelled(node: &Node<'_, '_>) -> Option<Result<Number, Error>> {
+    if !reads_text(node) {
+        return None;
+    }
+    let text = match node.to_str() {
+        Ok(t) => t,
+        Err(e) => return Some(Err(e)),
+    };
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(&text);
+    if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
+        if let Ok(i) = text.parse::<i128>() {
+            return Some(Ok(Number::Integer(i)));
+        }
+    }
+    Some(match text.parse::<f64>() {
+        Ok(r) if r.is_finite() => Ok(Number::Real(r)),
+        _ => Err(not_spelled(node, "a number")),
+    })
+}
+
+/// The error for a string that does not spell `target`, quoting at most 64 of its
+/// characters.
+#[cold]
+fn not_spelled(node: &Node<'_, '_>, target: &'static str) -> Error {
+    let text = node
+        .to_str()
+        .map(std::borrow::Cow::into_owned)
+        .unwrap_or_default();
+    let mut shown: String = text.chars().take(64).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    node.error(ErrorKind::InvalidText {
+        text: shown,
+        target,
+    })
 }
 
 /// A string's text as an owned `String`, with the bytes it copies charged: the UTF-8

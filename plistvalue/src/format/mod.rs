@@ -1,8 +1,9 @@
 //! The `bplist00` byte vocabulary shared by the reader and the writer: markers and
 //! their classification, the payload-shape table ([`shape`]), the length-nibble rule,
 //! big-endian sized integers and the 32-byte trailer ([`trailer`]). Neither direction
-//! spells a marker or a payload size as a literal; both ask this module. The XML
-//! vocabulary that the formats' entry points share sits beside it ([`xml`]).
+//! spells a marker or a payload size as a literal; both ask this module. How a text
+//! document starts, which the formats' entry points share, sits beside it
+//! ([`text`]).
 //!
 //! ```text
 //! offset 0   "bplist00"
@@ -18,14 +19,21 @@ pub(crate) fn is_binary(bytes: &[u8]) -> bool {
     bytes.starts_with(b"bplist0")
 }
 
+/// Whether `bytes` start with `bplist`: a binary plist of some version, which the
+/// binary reader names when it is not one it reads (`bplist15`). Such input is
+/// never read as text.
+pub(crate) fn claims_binary(bytes: &[u8]) -> bool {
+    bytes.starts_with(&MAGIC[..6])
+}
+
 /// Bytes in the trailer.
 pub(crate) const TRAILER_LEN: usize = 32;
 /// Header plus the smallest object plus the trailer (CoreFoundation's lower bound).
 pub(crate) const MIN_FILE_LEN: usize = MAGIC.len() + 1 + TRAILER_LEN;
 
 pub(crate) mod shape;
+pub(crate) mod text;
 pub(crate) mod trailer;
-pub(crate) mod xml;
 
 pub(crate) use trailer::Trailer;
 

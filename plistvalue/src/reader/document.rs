@@ -42,6 +42,9 @@ pub struct Document<'a> {
     cx: DecodeContext,
     /// The key indexes of large dictionaries that have been looked into.
     keys: KeyIndexes,
+    /// Whether typed decodes read numbers and booleans out of strings, as an
+    /// OpenStep document's must.
+    coerce_text: bool,
 }
 
 /// Slots in the string cache of a whole-document decode (6 KiB). On the benchmark
@@ -110,6 +113,7 @@ impl<'a> Document<'a> {
             strings: StringCache::new(bytes, slots),
             cx: DecodeContext::new(limits, bytes.len()),
             keys: KeyIndexes::default(),
+            coerce_text: false,
         };
         // CoreFoundation checks the top object's offset at open; so do we.
         doc.head(doc.top_object)?;
@@ -129,6 +133,35 @@ impl<'a> Document<'a> {
     /// The limits this document's decodes run under.
     pub fn limits(&self) -> Limits {
         self.cx.limits()
+    }
+
+    /// Makes typed decodes of this document read integers, reals and booleans out
+    /// of strings, as a document read from OpenStep text needs: that format holds
+    /// only strings, data, arrays and dictionaries (`objectVersion = 77;`). For the
+    /// bytes [`to_binary`](crate::to_binary) made from OpenStep text; `from_bytes`
+    /// does it by itself. Integers read from `[+-]digits` or a whole-numbered real,
+    /// reals from what `f64::from_str` reads (finite only), booleans from `YES` and
+    /// `NO`. [`Node::to_value`](crate::Node::to_value) still keeps the text.
+    ///
+    /// ```
+    /// use plistvalue::Document;
+    /// # #[cfg(feature = "openstep")] {
+    /// let bytes = plistvalue::to_binary(b"{ objectVersion = 77; }")?;
+    /// let doc = Document::from_slice(&bytes)?.coerce_text();
+    /// assert_eq!(doc.decode_at::<u32>("/objectVersion")?, 77);
+    /// # }
+    /// # Ok::<(), plistvalue::Error>(())
+    /// ```
+    #[must_use]
+    pub fn coerce_text(mut self) -> Document<'a> {
+        self.coerce_text = true;
+        self
+    }
+
+    /// Whether typed decodes read numbers and booleans out of strings
+    /// ([`Document::coerce_text`]).
+    pub(crate) fn coerces_text(&self) -> bool {
+        self.coerce_text
     }
 
     /// The key indexes of this document's large dictionaries.

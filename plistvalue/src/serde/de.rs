@@ -277,7 +277,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.unwrapped(&[], |d| {
-            let b = d.node.as_bool().ok_or_else(|| d.node.mismatch("boolean"))?;
+            let b = rules::boolean(d.node)?;
             d.locate(visitor.visit_bool(b))
         })
     }

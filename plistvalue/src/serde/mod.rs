@@ -22,7 +22,7 @@
 //!
 //! The other entry points have the plist crate's names, so that a call moves over
 //! with one changed path: [`from_bytes`], [`from_reader`] and [`from_file`] read
-//! either format, binary or XML; [`to_file`] writes binary, and (feature `xml`)
+//! every format, binary, XML or OpenStep; [`to_file`] writes binary, and (feature `xml`)
 //! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does,
 //! keys sorted; `XmlWriter::new().sort_keys(false)` writes them in the value's own
 //! order, as the plist crate does (see "Key order" in the crate docs).
@@ -135,7 +135,6 @@ use ::serde::Serialize;
 
 use crate::convert::{self, FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
-#[cfg(feature = "xml")]
 use crate::format;
 use crate::reader::{Limits, Node};
 use crate::value::PlistValue;
@@ -197,17 +196,40 @@ pub fn from_slice_with_limits<'de, T: Deserialize<'de>>(
     convert::decode_binary::<Unbridge<T>>(bytes, limits).map(|u| u.0)
 }
 
-/// Decodes a plist of either format, binary or XML, into a `DeserializeOwned`
-/// type, as [`crate::from_bytes`] does.
+/// Decodes a plist of any format, binary, XML or OpenStep, into a
+/// `DeserializeOwned` type, as [`crate::from_bytes`] does (an OpenStep document's
+/// strings read as the numbers and booleans the type asks for).
 ///
 /// # Errors
 /// As [`crate::from_bytes`].
 pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
-    #[cfg(feature = "xml")]
-    if !format::is_binary(bytes) {
-        return xml::decode::<Unbridge<T>>(bytes).map(|u| u.0);
+    let text = (!format::claims_binary(bytes)).then(|| format::text::detect(bytes));
+    match text {
+        None => convert::decode_document::<Unbridge<T>>(bytes, Limits::default()),
+        Some(Some(format::text::Text::Xml)) => decode_xml(bytes),
+        Some(_) => decode_openstep(bytes),
     }
-    convert::decode_document::<Unbridge<T>>(bytes, Limits::default()).map(|u| u.0)
+    .map(|u| u.0)
+}
+
+#[cfg(feature = "xml")]
+fn decode_xml<T: DeserializeOwned>(bytes: &[u8]) -> Result<Unbridge<T>, Error> {
+    xml::decode(bytes)
+}
+
+#[cfg(not(feature = "xml"))]
+fn decode_xml<T: DeserializeOwned>(_: &[u8]) -> Result<Unbridge<T>, Error> {
+    Err(crate::error::XmlError::Disabled.into())
+}
+
+#[cfg(feature = "openstep")]
+fn decode_openstep<T: DeserializeOwned>(bytes: &[u8]) -> Result<Unbridge<T>, Error> {
+    crate::openstep::decode(bytes)
+}
+
+#[cfg(not(feature = "openstep"))]
+fn decode_openstep<T: DeserializeOwned>(_: &[u8]) -> Result<Unbridge<T>, Error> {
+    Err(crate::error::OpenStepError::Disabled.into())
 }
 
 /// Reads all of `reader`, then decodes it as [`from_bytes`] does: a binary plist is
@@ -227,7 +249,7 @@ pub fn from_reader<R: Read, T: DeserializeOwned>(mut reader: R) -> Result<T, Err
     from_bytes(&bytes)
 }
 
-/// Reads the file at `path`, binary or XML, as [`from_bytes`] does.
+/// Reads the file at `path`, of any format, as [`from_bytes`] does.
 ///
 /// # Errors
 /// As [`from_bytes`], and any error reading the file.

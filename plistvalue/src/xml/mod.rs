@@ -4,22 +4,20 @@
 //!   object table and the binary emitter turns it into `bplist00` bytes in memory;
 //!   the derive, the serde bridge, `PlistValue` and `Document` read those with the
 //!   one binary reader, so no type has a second decode path. An error that reader
-//!   finds is moved back to the XML line and column it came from ([`position`]).
+//!   finds is moved back to the XML line and column it came from
+//!   ([`text`](crate::text), which the formats share).
 //! - **Writing.** [`writer`] walks a filled table from its root and writes
 //!   CoreFoundation's bytes.
 //!
 //! Duplicate keys: in XML **the last value wins** (at the first key's place), as
 //! CoreFoundation's XML parser resolves them; its binary reader, and so ours,
-//! keeps the first. The XML reader resolves duplicates while it fills the table, so
-//! the binary reader never sees any.
+//! keeps the first ([`duplicates`](crate::text::duplicates)).
 
 pub(crate) mod base64;
 mod date;
 mod encoding;
 mod number;
-mod position;
 mod reader;
-mod swar;
 mod writer;
 
 use std::io::Write;
@@ -27,71 +25,8 @@ use std::io::Write;
 use crate::convert::{self, FromPlistOwned};
 use crate::error::Error;
 use crate::reader::Limits;
-#[cfg(feature = "plist-compat")]
-use crate::reader::{Document, Node};
+use crate::text::{position, Converted};
 use crate::writer::{Buffers, Chunked, Encoder, ObjRef};
-
-/// An XML document read into binary plist bytes, with what it takes to report a
-/// later error at its place in the text.
-pub(crate) struct Converted<'a> {
-    text: encoding::Text<'a>,
-    binary: Vec<u8>,
-    positions: position::Positions,
-    root: u32,
-}
-
-impl Converted<'_> {
-    pub(crate) fn into_binary(self) -> Vec<u8> {
-        self.binary
-    }
-
-    /// `limits` with its per-byte budgets counted against the XML text, not the
-    /// binary bytes: XML has no sharing, so what a decode yields is bounded by the
-    /// text, and the binary form, whose strings are uniqued, can be far smaller.
-    fn limits(&self, limits: Limits) -> Limits {
-        let (text, binary) = (
-            self.text.utf8.len() as u128,
-            self.binary.len().max(1) as u128,
-        );
-        let scale = |f: u64| {
-            if f == u64::MAX {
-                f
-            } else {
-                (f as u128 * text)
-                    .div_ceil(binary)
-                    .clamp(f as u128, u64::MAX as u128) as u64
-            }
-        };
-        Limits {
-            node_factor: scale(limits.node_factor),
-            byte_factor: scale(limits.byte_factor),
-            ..limits
-        }
-    }
-
-    /// Moves an error the binary reader found in the converted bytes to the line and
-    /// column of the XML element it came from.
-    fn locate(&self, err: Error) -> Error {
-        position::translate(err, &self.text, &self.positions, &self.binary, self.root)
-    }
-
-    /// Decodes the converted bytes from their root with `decode`, as [`decode`]
-    /// does a `FromPlist` type: within the default limits, counted against the
-    /// text, and with errors placed in the text.
-    #[cfg(feature = "plist-compat")]
-    pub(crate) fn decode_root<T>(
-        &self,
-        decode: impl FnOnce(&Node<'_, '_>) -> Result<T, Error>,
-    ) -> Result<T, Error> {
-        let limits = self.limits(Limits::default());
-        let decoded = Document::for_decode(&self.binary, limits).and_then(|doc| {
-            let root = doc.root()?;
-            root.begin_decode();
-            decode(&root)
-        });
-        decoded.map_err(|e| self.locate(e))
-    }
-}
 
 /// Reads an XML plist (with or without a byte-order mark, in any encoding CF reads
 /// that [`encoding`] converts) into binary plist bytes.

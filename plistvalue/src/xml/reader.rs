@@ -16,8 +16,10 @@ use crate::value::{Date, Uid};
 use crate::writer::{Encoder, ObjRef, Object};
 
 use super::number::{self, Int};
-use super::position::Positions;
-use super::{base64, date, swar};
+use super::{base64, date};
+use crate::text::duplicates::Duplicates;
+use crate::text::position::Positions;
+use crate::text::swar;
 
 /// CF's `_CFPropertyListMaxRecursionDepth` on macOS: nested arrays and dictionaries.
 pub(crate) const MAX_DEPTH: usize = 512;
@@ -67,9 +69,7 @@ pub(crate) struct Parser<'a> {
     /// Text with entities or CDATA decoded, and decoded base64.
     buf: Vec<u8>,
     data: Vec<u8>,
-    /// Per object index: 1 + the entry a key is at, while its dictionary is checked
-    /// for duplicates (large dictionaries only).
-    marks: Vec<u32>,
+    duplicates: Duplicates,
     /// An archive's reading of `CF$UID` (`docs/ARCHIVE.md`, "XML archives"): an integer in
     /// `0 ..= 2^32 - 1` only, where CF truncates.
     pub(crate) strict_uid: bool,
@@ -263,7 +263,7 @@ impl<'a> Parser<'a> {
             kid_at: Vec::new(),
             buf: Vec::new(),
             data: Vec::new(),
-            marks: Vec::new(),
+            duplicates: Duplicates::default(),
             strict_uid: false,
             keep_cf_uid: false,
             date_text: None,
@@ -845,7 +845,9 @@ impl<'a> Parser<'a> {
 
     /// Builds the dictionary whose keys and values alternate in `kids[start..]`.
     fn dict(&mut self, start: usize, at: usize) -> Result<ObjRef, At> {
-        let n = self.dedupe(start);
+        let n = self
+            .duplicates
+            .merge(&mut self.kids, &mut self.kid_at, start);
         if n == 1 && !self.keep_cf_uid {
             if let Some(uid) = self.cf_uid(self.kids[start], self.kids[start + 1]) {
                 return uid.map_err(|e| (at, e));
@@ -862,55 +864,6 @@ impl<'a> Parser<'a> {
         let offsets = (0..n).map(|i| self.kid_at[start + 2 * i + 1]);
         self.positions.container(r.index(), offsets);
         Ok(r)
-    }
-
-    /// Merges duplicate keys in place (equal text is one interned object, so equal
-    /// keys are equal indices): the last value wins, at the first key's place.
-    /// Returns the number of distinct entries now at `kids[start..]`.
-    fn dedupe(&mut self, start: usize) -> usize {
-        let n = (self.kids.len() - start) / 2;
-        let (kids, at) = (&mut self.kids[start..], &mut self.kid_at[start..]);
-        let mut keep = 0;
-        if n <= 16 {
-            for i in 0..n {
-                let k = kids[2 * i];
-                if let Some(j) = (0..keep).find(|&j| kids[2 * j] == k) {
-                    kids[2 * j + 1] = kids[2 * i + 1];
-                    at[2 * j + 1] = at[2 * i + 1];
-                } else {
-                    kids.copy_within(2 * i..2 * i + 2, 2 * keep);
-                    at.copy_within(2 * i..2 * i + 2, 2 * keep);
-                    keep += 1;
-                }
-            }
-        } else {
-            let marks = &mut self.marks;
-            for i in 0..n {
-                let k = kids[2 * i].index() as usize;
-                if marks.len() <= k {
-                    marks.resize(k + 1, 0);
-                }
-                match marks[k] {
-                    0 => {
-                        marks[k] = keep as u32 + 1;
-                        kids.copy_within(2 * i..2 * i + 2, 2 * keep);
-                        at.copy_within(2 * i..2 * i + 2, 2 * keep);
-                        keep += 1;
-                    }
-                    m => {
-                        let j = m as usize - 1;
-                        kids[2 * j + 1] = kids[2 * i + 1];
-                        at[2 * j + 1] = at[2 * i + 1];
-                    }
-                }
-            }
-            for j in 0..keep {
-                marks[kids[2 * j].index() as usize] = 0;
-            }
-        }
-        self.kids.truncate(start + 2 * keep);
-        self.kid_at.truncate(start + 2 * keep);
-        keep
     }
 
     /// A one-entry dictionary `{CF$UID: number}` is a UID wherever it stands: an

@@ -8,7 +8,8 @@
 use crate::error::{Error, ErrorKind, StringRule, XmlError};
 use crate::writer::{Encoder, ObjRef, Object, Sink};
 
-use super::{base64, date, number, swar};
+use super::{base64, date, number};
+use crate::text::swar;
 
 const HEADER: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
 <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\

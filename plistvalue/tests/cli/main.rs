@@ -11,6 +11,7 @@
 mod depth;
 #[allow(dead_code)] // the shared helpers; this target uses some of them
 mod env;
+mod openstep;
 #[cfg(unix)]
 mod writes;
 
@@ -925,7 +926,8 @@ fn missing_and_corrupt_files_fail_alone() {
     let good = write_binary(dir.path(), "good.plist", &plist!({ "a": 1 }));
     let missing = dir.path().join("missing.plist");
     let junk = dir.path().join("junk.plist");
-    fs::write(&junk, "hello").unwrap();
+    // `hello` alone would be an OpenStep plist: a string.
+    fs::write(&junk, "hello world").unwrap();
     let truncated = dir.path().join("truncated.plist");
     let bytes = fs::read(&good).unwrap();
     fs::write(&truncated, &bytes[..bytes.len() - 3]).unwrap();
@@ -939,7 +941,8 @@ fn missing_and_corrupt_files_fail_alone() {
         s(&missing)
     )));
     assert!(
-        lines[1].starts_with(&format!("{}: not a property list", s(&junk))),
+        lines[1].starts_with(&format!("{}: unexpected character 'w'", s(&junk)))
+            && lines[1].ends_with("(line 1, column 7, byte offset 6)"),
         "{}",
         lines[1]
     );

@@ -319,7 +319,7 @@ usage: plistvalue -COMMAND [options] FILE...     (FILE '-' is stdin; -lint is th
 commands:
   -help, --help                  this text
   --version                      the version
-  -lint                          check FILEs (binary and XML plists)
+  -lint                          check FILEs (binary, XML and OpenStep plists)
   -p                             print FILEs for people (not a stable format)
   -convert FMT                   rewrite FILEs as FMT: xml1 binary1 json
   -extract KEYPATH FMT [-expect TYPE]   the value at KEYPATH as FMT: xml1 binary1 json raw

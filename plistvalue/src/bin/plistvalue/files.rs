@@ -15,6 +15,7 @@ use crate::{json, lint, tree};
 pub(crate) enum Source {
     Binary,
     Xml,
+    OpenStep,
     Json,
 }
 
@@ -58,8 +59,11 @@ pub(crate) fn read(file: &str) -> Result<Input, Failure> {
 }
 
 impl Input {
-    /// The format, from the first bytes: `bplist00`, then `<` (after an optional
-    /// byte-order mark and white space), then `{` or `[`.
+    /// The format, from the first bytes: `bplist00`, then XML or OpenStep as the
+    /// library detects them, then JSON (`{` or `[` that is no property list's
+    /// start). `{}` is JSON, as it was before OpenStep was read: it is the same
+    /// empty dictionary either way, and an edit must write it back as JSON. Text
+    /// of no format is read as OpenStep, whose reader says where it goes wrong.
     pub(crate) fn source(&self) -> Result<Source, Failure> {
         let b = &self.bytes;
         if b.starts_with(b"bplist") {
@@ -70,17 +74,19 @@ impl Input {
                 Err(self.fail(plistvalue::Document::from_slice(b).err()))
             };
         }
-        if plistvalue::Format::detect(b) == Some(plistvalue::Format::Xml) {
-            return Ok(Source::Xml);
-        }
         let text = b.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(b);
-        match text.iter().find(|c| !c.is_ascii_whitespace()) {
-            Some(b'{' | b'[') => Ok(Source::Json),
-            _ => Err(Failure(format!(
-                "{}: not a property list: neither binary (bplist00), XML nor JSON (byte offset 0)",
-                self.name
-            ))),
-        }
+        let first = text.iter().find(|c| !c.is_ascii_whitespace());
+        let empty_object = text
+            .trim_ascii()
+            .strip_prefix(b"{")
+            .and_then(|t| t.strip_suffix(b"}"))
+            .is_some_and(|inside| inside.trim_ascii().is_empty());
+        Ok(match plistvalue::Format::detect(b) {
+            Some(plistvalue::Format::Xml) => Source::Xml,
+            Some(plistvalue::Format::OpenStep) if !empty_object => Source::OpenStep,
+            _ if matches!(first, Some(b'{' | b'[')) => Source::Json,
+            _ => Source::OpenStep,
+        })
     }
 
     /// `NAME: ERROR` for a library error (which carries its byte offset, or line,
@@ -106,11 +112,13 @@ impl Input {
     }
 
     /// The whole tree, of any format, nested no deeper than [`tree::MAX_DEPTH`]
-    /// (the XML reader and [`json::read`] stop there themselves).
+    /// (the XML and OpenStep readers and [`json::read`] stop there themselves).
     pub(crate) fn decode(&self) -> Result<(PlistValue, Source), Failure> {
         let source = self.source()?;
         let value = match source {
-            Source::Xml => plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?,
+            Source::Xml | Source::OpenStep => {
+                plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?
+            }
             Source::Binary => {
                 let value = plistvalue::from_bytes(&self.bytes).map_err(|e| self.fail(Some(e)))?;
                 if tree::too_deep(&value, 0) {

@@ -192,6 +192,9 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
                 Source::Binary => Fmt::Binary,
                 Source::Xml => Fmt::Xml,
                 Source::Json => Fmt::Json,
+                // Edits keep the input's format, and there is no OpenStep writer
+                // yet: nothing is written.
+                Source::OpenStep => return Err(openstep_edit(&input)),
             };
             let bytes = files::encode_edited(&input.name, &tree, fmt, options.readable)?;
             Ok(files::write(&files::destination(options, &input), &bytes)?)
@@ -206,6 +209,9 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
                 ),
                 Source::Xml => plistvalue::to_binary(&input.bytes)
                     .and_then(|b| stats::report(&input.name, &format!("XML plist, {n} bytes"), &b)),
+                Source::OpenStep => plistvalue::to_binary(&input.bytes).and_then(|b| {
+                    stats::report(&input.name, &format!("OpenStep plist, {n} bytes"), &b)
+                }),
                 Source::Json => return Err(not_a_plist(&input)),
             };
             let report = report.map_err(|e| input.fail(Some(e)))?;
@@ -234,7 +240,9 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
 fn lint(input: &Input, options: &Options) -> Result<(), Trouble> {
     let checked = match input.source()? {
         Source::Binary => lint::binary(&input.bytes),
-        Source::Xml => plistvalue::to_binary(&input.bytes).and_then(|b| lint::binary(&b)),
+        Source::Xml | Source::OpenStep => {
+            plistvalue::to_binary(&input.bytes).and_then(|b| lint::binary(&b))
+        }
         Source::Json => return Err(not_a_plist(input)),
     };
     checked.map_err(|e| input.fail(Some(e)))?;
@@ -248,6 +256,15 @@ fn lint(input: &Input, options: &Options) -> Result<(), Trouble> {
 fn not_a_plist(input: &Input) -> Trouble {
     Failure(format!(
         "{}: JSON text is not a property list (byte offset 0)",
+        input.name
+    ))
+    .into()
+}
+
+/// An edit of an OpenStep file, which would have to be written back as OpenStep.
+fn openstep_edit(input: &Input) -> Trouble {
+    Failure(format!(
+        "{}: Could not modify plist, error: writing OpenStep (old-style ASCII) property lists is not supported; convert the file first (-convert xml1)",
         input.name
     ))
     .into()

@@ -1,9 +1,9 @@
-//! Where each object of an XML document came from, so that an error the binary
-//! reader finds later (a type mismatch at object k) is reported at the XML line and
+//! Where each object of a text document came from, so that an error the binary
+//! reader finds later (a type mismatch at object k) is reported at the line and
 //! column where that value was written.
 //!
 //! Scalars are uniqued in the table, so one string object may stand for many
-//! `<string>` elements; the error's key path says which one, and the offsets kept
+//! strings in the text; the error's key path says which one, and the offsets kept
 //! per child of every container resolve it.
 
 use crate::error::{Error, PathSegment};
@@ -13,11 +13,11 @@ use super::encoding::Text;
 
 #[derive(Default)]
 pub(crate) struct Positions {
-    /// Text offset of each object's first element, by object index.
+    /// Text offset of each object's first appearance, by object index.
     pub(crate) objects: Vec<u64>,
     /// (container object, where its children start in `children`), by object.
     containers: Vec<(u32, u32)>,
-    /// Text offset of each child element: array elements, dictionary values.
+    /// Text offset of each child: array elements, dictionary values.
     children: Vec<u64>,
 }
 
@@ -47,7 +47,7 @@ impl Positions {
     }
 
     /// The text offset of the value `err` names: by its key path from the root, or
-    /// else by its object's first element.
+    /// else by its object's first appearance.
     fn offset_of(&self, err: &Error, binary: &[u8], root: u32) -> Option<u64> {
         let doc = Document::with_limits(binary, Limits::trusted()).ok()?;
         let mut node = doc.root().ok()?;

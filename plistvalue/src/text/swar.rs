@@ -1,5 +1,5 @@
-//! Eight bytes at a time: the tests the reader and the writer run over text and
-//! base64, where the byte looked for is rare. (The classic zero-byte tricks on a
+//! Eight bytes at a time: the tests the text readers and the XML writer run over
+//! text and base64, where the byte looked for is rare. (The classic zero-byte tricks on a
 //! `u64`: exact about whether a byte matches, which is all they are used for.)
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -26,6 +26,7 @@ pub(crate) fn word(b: &[u8], i: usize) -> Option<u64> {
 /// The index of the first byte from `from` that `stop` says to stop at, skipping
 /// eight bytes at a time while `clean` says a word holds none.
 #[inline(always)]
+#[cfg_attr(not(feature = "xml"), allow(dead_code))]
 pub(crate) fn find(
     b: &[u8],
     from: usize,
