@@ -206,8 +206,9 @@ pub enum ErrorKind {
     #[error("{0}")]
     Archive(#[from] ArchiveError),
     /// The input is not an OpenStep (old-style ASCII) property list CoreFoundation's
-    /// parser reads; which rule it breaks, in the [`OpenStepError`], and where, in the
-    /// error's line and column.
+    /// parser reads, or a value the OpenStep writer cannot write; which rule it
+    /// breaks, in the [`OpenStepError`], and where, in the error's line and column
+    /// (reading) or key path (writing).
     #[error("{0}")]
     OpenStep(#[from] OpenStepError),
     /// XML input given to a reader of binary plists only (`from_slice`), which names

@@ -1,12 +1,12 @@
 //! Apple property lists for Rust, binary (`bplist00`) and XML (feature `xml`, on by
-//! default), and old-style ASCII "OpenStep" text for reading (feature `openstep`, on
-//! by default: Xcode's `project.pbxproj`, `.strings`): an untyped [`PlistValue`]
-//! tree, a one-pass writer, a lazy reader, and `#[derive(ToPlist, FromPlist)]` with
-//! Foundation's conventions.
+//! default), and old-style ASCII "OpenStep" text (feature `openstep`, on by default:
+//! Xcode's `project.pbxproj`, written back as Xcode writes it, and `.strings`): an
+//! untyped [`PlistValue`] tree, a one-pass writer, a lazy reader, and
+//! `#[derive(ToPlist, FromPlist)]` with Foundation's conventions.
 //!
 //! Every format goes through the writer's object table: XML and OpenStep are read
-//! into it and turned into binary bytes that the one binary reader decodes, and XML
-//! is written from it.
+//! into it and turned into binary bytes that the one binary reader decodes, and are
+//! written from it.
 //!
 //! # Quick start
 //! ```
@@ -36,6 +36,7 @@
 //! |---|---|
 //! | write any `ToPlist` value | [`to_vec`], [`to_writer`], [`to_file`], or a reused [`Writer`] |
 //! | write XML, as CoreFoundation writes it | `to_vec_xml`, `to_writer_xml`, `to_file_xml`, `XmlWriter` |
+//! | write OpenStep: an Xcode project as Xcode writes it, `.strings`, other trees plainly | `to_vec_openstep`, `to_writer_openstep`, `to_file_openstep`, `OpenStepWriter` |
 //! | read any format (binary, XML, OpenStep) into an owned value | [`from_bytes`], [`from_reader`], [`from_file`] |
 //! | read a binary plist, borrowing from it | [`from_slice`] |
 //! | tell the formats apart | [`Format::detect`] |
@@ -111,12 +112,16 @@ pub use decode::{
     from_bytes, from_file, from_reader, from_slice, from_slice_with_limits, to_binary, Format,
 };
 pub use encode::{to_file, to_vec, to_writer, Writer};
+#[cfg(feature = "openstep")]
+pub use encode::{to_file_openstep, to_vec_openstep, to_writer_openstep, OpenStepWriter};
 #[cfg(feature = "xml")]
 pub use encode::{to_file_xml, to_vec_xml, to_writer_xml, XmlWriter};
 pub use error::{
     ArchiveError, ArchiveErrorKind, Error, ErrorKind, OpenStepError, PathSegment, XmlError,
 };
 pub use keypath::{KeyPath, KeyPathError};
+#[cfg(feature = "openstep")]
+pub use openstep::OpenStepStyle;
 pub use reader::{DepthGuard, Document, Elements, Entries, Kind, Limits, Node};
 pub use tree::{from_value, to_value};
 pub use value::{

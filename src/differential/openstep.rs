@@ -20,6 +20,9 @@ use crate::env::{shared, skip_unless_required, REQUIRE_PYTHON, REQUIRE_SHARED};
 pub enum Job {
     /// Read a file.
     Parse(PathBuf),
+    /// Read the first file, a project, and write it as Xcode's writer would into
+    /// the second, the project's name taken from the first file's annotations.
+    Rewrite(PathBuf, PathBuf),
 }
 
 /// What the model answered.
@@ -37,6 +40,8 @@ pub enum Answer {
         /// The whole message.
         message: String,
     },
+    /// It wrote the file a [`Job::Rewrite`] asked for.
+    Wrote,
     /// The job failed in Python.
     Err(String),
 }
@@ -63,6 +68,9 @@ pub fn run(dir: &Path, tools: &Path, jobs: &[Job]) -> Vec<Answer> {
     for job in jobs {
         match job {
             Job::Parse(p) => writeln!(text, "parse {}", p.display()),
+            Job::Rewrite(from, to) => {
+                writeln!(text, "rewrite {}\t{}", from.display(), to.display())
+            }
         }
         .expect("write to a String");
     }
@@ -87,6 +95,7 @@ fn answer(line: &str) -> Answer {
                 message: rest.to_owned(),
             }
         }
+        "wrote" => Answer::Wrote,
         "err" => Answer::Err(rest.to_owned()),
         _ => panic!("openstep_oracle.py printed {line:?}"),
     }
@@ -133,6 +142,7 @@ pub fn agree(ours: &Result<PlistValue, Error>, model: &Answer) -> Result<(), Str
             model::short(obs)
         )),
         (_, Answer::Err(e)) => Err(format!("the model failed: {e}")),
+        (_, Answer::Wrote) => Err("the model wrote a file, where it was asked to read".into()),
     }
 }
 

@@ -9,6 +9,9 @@ Each line of JOBS is one job; stdout gets one line per job, in order:
 
   parse IN     the model reads IN: "ok TREE", or "reject MESSAGE" (the message
                starts "line L, column C:")
+  rewrite IN<TAB>OUT
+               the model reads IN, a project, and writes it into OUT as Xcode's
+               writer would, the project's name from IN's own annotations: "wrote"
 
 A job that raises anything else prints "err <exception>" and the batch goes on.
 TREE is the prefix notation of notation.py beside this file (model.rs in Rust):
@@ -33,6 +36,15 @@ def run(line, model):
         except ValueError as e:
             return "reject " + str(e).replace("\n", " ")
         return "ok " + notation.text(v)
+    if op == "rewrite":
+        src, dst = arg.split("\t")
+        with open(src, "rb") as f:
+            data = f.read()
+        tree = model.parse(data)
+        name = model.guess_project_name(tree, data.decode("utf-8", "replace"))
+        with open(dst, "wb") as f:
+            f.write(model.write_pbxproj(tree, name))
+        return "wrote"
     raise ValueError("unknown job %r" % op)
 
 

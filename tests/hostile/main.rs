@@ -36,6 +36,7 @@ mod graph;
 mod interner;
 mod limits;
 mod openstep;
+mod openstep_write;
 mod refs;
 mod serde_paths;
 mod stack;

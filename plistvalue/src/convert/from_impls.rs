@@ -240,7 +240,7 @@ impl<'a> FromPlist<'a> for Cow<'a, [u8]> {
 impl<'a> FromPlist<'a> for Date {
     #[inline]
     fn from_plist(node: &Node<'_, 'a>) -> Result<Date, Error> {
-        node.as_date().ok_or_else(|| node.mismatch("date"))
+        rules::date(node)
     }
 }
 

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use super::ToPlist;
 use crate::error::{Error, ErrorKind, LengthRule};
 use crate::reader::{Kind, Node};
-use crate::value::Integer;
+use crate::value::{Date, Integer};
 use crate::writer::{Encoder, ObjRef};
 
 /// The value of an integer object. A 16-byte integer must fit
@@ -97,6 +97,21 @@ pub(crate) fn boolean(node: &Node<'_, '_>) -> Result<bool, Error> {
         "NO" => Ok(false),
         _ => Err(not_spelled(node, "YES or NO")),
     }
+}
+
+/// A date; in a document whose strings are its values, also the RFC 3339 text
+/// the OpenStep writer writes a date as (`2024-05-17T12:30:15Z`).
+#[inline]
+pub(crate) fn date(node: &Node<'_, '_>) -> Result<Date, Error> {
+    if let Some(d) = node.as_date() {
+        return Ok(d);
+    }
+    if !reads_text(node) {
+        return Err(node.mismatch("date"));
+    }
+    node.to_str()?
+        .parse()
+        .map_err(|_| not_spelled(node, "a date (RFC 3339 text, 2024-05-17T12:30:15Z)"))
 }
 
 /// A number spelled by a string.

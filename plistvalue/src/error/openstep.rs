@@ -1,9 +1,10 @@
-//! What can be wrong with an OpenStep (old-style ASCII) property list. The rules are
-//! CoreFoundation's, as `docs/OPENSTEP.md` states them (R1–R17).
+//! What can be wrong with an OpenStep (old-style ASCII) property list, or with a
+//! value the OpenStep writer is given. The reader's rules are CoreFoundation's, as
+//! `docs/OPENSTEP.md` states them (R1–R17); the writer's are W1–W15 there.
 
 /// An OpenStep-specific error, carried by [`ErrorKind::OpenStep`](super::ErrorKind::OpenStep).
-/// The error's [`line`](crate::Error::line) and [`column`](crate::Error::column) say
-/// where.
+/// A reading error's [`line`](crate::Error::line) and [`column`](crate::Error::column)
+/// say where; a writing error's [`path`](crate::Error::path).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OpenStepError {
@@ -43,7 +44,8 @@ pub enum OpenStepError {
     /// entry (R11).
     #[error("unexpected character {0:?} after the property list")]
     Junk(char),
-    /// Arrays and dictionaries nested deeper than CF reads: the limit (R12).
+    /// Arrays and dictionaries nested deeper than CF reads: the limit (R12). The
+    /// writer writes nothing the reader would not read back (W7).
     #[error("more than {0} nested arrays and dictionaries, CoreFoundation's limit")]
     TooDeep(usize),
     /// A character in `<data>` that is neither a hex digit nor whitespace between
@@ -68,6 +70,34 @@ pub enum OpenStepError {
     /// JSON: a `:` after a key, or `[` where a value must stand (R10).
     #[error("this is JSON, not a property list: {0}")]
     Json(&'static str),
+    /// A null (`PlistValue::Null`, the `0x00` object), which the format cannot
+    /// write (W6).
+    #[error("null has no OpenStep form")]
+    Null,
+    /// A UID, an archive's reference, which the format cannot write (W6).
+    #[error("a UID has no OpenStep form: write the archive as binary or XML")]
+    Uid,
+    /// A real that is NaN or infinite, which no typed read takes back (W6).
+    #[error("a real that is NaN or infinite has no OpenStep form")]
+    NonFiniteReal,
+    /// A `.strings` file asked for a value that is not a dictionary: what it is
+    /// (W8).
+    #[error(".strings output needs a dictionary at the root, not {0}")]
+    StringsRoot(&'static str),
+    /// A container reached more often than the XML writer allows: the text
+    /// repeats every reference in full (W7).
+    #[error(
+        "an array or dictionary is referenced more than 1536 times: OpenStep text writes \
+         every reference in full; write a binary plist, which keeps references"
+    )]
+    TooManyVisits,
+    /// An Xcode project whose `/* name */` annotations would grow past eight times
+    /// the project's size, which only a crafted project does (W13).
+    #[error(
+        "Xcode's /* name */ annotations of this project would grow past eight times its \
+         size; write it in the plain layout (OpenStepStyle::Plain)"
+    )]
+    AnnotationBudget,
     /// OpenStep input without the `openstep` feature.
     #[error("OpenStep support is not compiled in: enable the `openstep` feature")]
     Disabled,

@@ -205,10 +205,7 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
     /// A date as the RFC 3339 text the plist crate hands to `String` and
     /// `plist::Date`.
     fn date_text<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, Error> {
-        let d = self
-            .node
-            .as_date()
-            .ok_or_else(|| self.node.mismatch("date"))?;
+        let d = rules::date(self.node)?;
         visitor.visit_str(compat::rfc3339(d.seconds_since_2001())?.as_str())
     }
 
@@ -385,7 +382,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
     ) -> Result<V::Value, Error> {
         let r = match name {
             compat::DATE => self.unwrapped(&[], |d| {
-                let date = d.node.as_date().ok_or_else(|| d.node.mismatch("date"))?;
+                let date = rules::date(d.node)?;
                 visitor.visit_f64(date.seconds_since_2001())
             }),
             compat::UID | compat::PLIST_UID => self.unwrapped(&[], |d| {

@@ -22,10 +22,12 @@
 //!
 //! The other entry points have the plist crate's names, so that a call moves over
 //! with one changed path: [`from_bytes`], [`from_reader`] and [`from_file`] read
-//! every format, binary, XML or OpenStep; [`to_file`] writes binary, and (feature `xml`)
+//! every format, binary, XML or OpenStep; [`to_file`] writes binary, (feature `xml`)
 //! `to_vec_xml`, `to_writer_xml` and `to_file_xml` write XML as CoreFoundation does,
-//! keys sorted; `XmlWriter::new().sort_keys(false)` writes them in the value's own
-//! order, as the plist crate does (see "Key order" in the crate docs).
+//! keys sorted (`XmlWriter::new().sort_keys(false)` writes them in the value's own
+//! order, as the plist crate does; see "Key order" in the crate docs), and (feature
+//! `openstep`) `to_vec_openstep`, `to_writer_openstep` and `to_file_openstep` write
+//! OpenStep text, an Xcode project as Xcode does.
 //!
 //! # How serde's data model maps to a plist
 //!
@@ -136,6 +138,8 @@ use ::serde::Serialize;
 use crate::convert::{self, FromPlist, ToPlist};
 use crate::error::{Error, ErrorKind};
 use crate::format;
+#[cfg(feature = "openstep")]
+use crate::openstep;
 use crate::reader::{Limits, Node};
 use crate::value::PlistValue;
 use crate::writer::{Buffers, Encoder, ObjRef};
@@ -373,6 +377,173 @@ impl XmlWriter {
 #[cfg_attr(docsrs, doc(cfg(feature = "xml")))]
 pub fn to_file_xml<P: AsRef<Path>, T: Serialize + ?Sized>(path: P, value: &T) -> Result<(), Error> {
     to_writer_xml(std::fs::File::create(path)?, value)
+}
+
+/// Encodes a `Serialize` value as an OpenStep plist, like
+/// [`crate::to_vec_openstep`]: Xcode's layout for an Xcode project, the plain
+/// layout for anything else, keys in the order serde gives them. [`OpenStepWriter`]
+/// has the options.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Build { name: String, jobs: u32, fast: bool }
+/// let text = plistvalue::serde::to_vec_openstep(&Build { name: "Release".into(), jobs: 8, fast: true })?;
+/// assert_eq!(text, b"{\n\tname = Release;\n\tjobs = 8;\n\tfast = YES;\n}\n");
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], and for what OpenStep cannot hold, as [`crate::to_vec_openstep`].
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+pub fn to_vec_openstep<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    OpenStepWriter::new().to_vec(value)
+}
+
+/// Encodes a `Serialize` value as an OpenStep plist into an `io::Write`, in 64 KiB
+/// chunks.
+///
+/// # Errors
+/// As [`to_vec_openstep`], and any error of the writer.
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+pub fn to_writer_openstep<W: Write, T: Serialize + ?Sized>(
+    writer: W,
+    value: &T,
+) -> Result<(), Error> {
+    OpenStepWriter::new().to_writer(writer, value)
+}
+
+/// Writes a `Serialize` value as an OpenStep plist to the file at `path`, creating
+/// or truncating it; an Xcode project in a folder `NAME.xcodeproj` takes `NAME`,
+/// as [`crate::to_file_openstep`] does.
+///
+/// # Errors
+/// As [`to_vec_openstep`], and any error creating or writing the file.
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+pub fn to_file_openstep<P: AsRef<Path>, T: Serialize + ?Sized>(
+    path: P,
+    value: &T,
+) -> Result<(), Error> {
+    OpenStepWriter::new().to_file(path, value)
+}
+
+/// The OpenStep writer for `Serialize` values, with the options
+/// [`crate::OpenStepWriter`] has for `ToPlist` ones: the layout, the order of keys
+/// and an Xcode project's name.
+///
+/// ```
+/// use plistvalue::OpenStepStyle;
+/// use std::collections::BTreeMap;
+///
+/// let table = BTreeMap::from([("bye", "Tschüss"), ("hello", "Hallo")]);
+/// let text = plistvalue::serde::OpenStepWriter::new()
+///     .style(OpenStepStyle::Strings)
+///     .to_vec(&table)?;
+/// assert_eq!(text, "\"bye\" = \"Tschüss\";\n\"hello\" = \"Hallo\";\n".as_bytes());
+/// # Ok::<(), plistvalue::Error>(())
+/// ```
+#[cfg(feature = "openstep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "openstep")))]
+#[derive(Debug, Clone, Default)]
+pub struct OpenStepWriter {
+    style: openstep::OpenStepStyle,
+    sort_keys: bool,
+    project_name: Option<String>,
+}
+
+#[cfg(feature = "openstep")]
+impl OpenStepWriter {
+    /// A writer in the [`OpenStepStyle::Auto`](crate::OpenStepStyle::Auto) layout,
+    /// keys in the value's order.
+    pub fn new() -> OpenStepWriter {
+        OpenStepWriter::default()
+    }
+
+    /// The layout, as [`crate::OpenStepWriter::style`].
+    #[must_use]
+    pub fn style(mut self, style: openstep::OpenStepStyle) -> OpenStepWriter {
+        self.style = style;
+        self
+    }
+
+    /// Keys sorted in the plain and `.strings` layouts, as
+    /// [`crate::OpenStepWriter::sort_keys`].
+    #[must_use]
+    pub fn sort_keys(mut self, sorted: bool) -> OpenStepWriter {
+        self.sort_keys = sorted;
+        self
+    }
+
+    /// An Xcode project's name, as [`crate::OpenStepWriter::project_name`].
+    #[must_use]
+    pub fn project_name(mut self, name: impl Into<String>) -> OpenStepWriter {
+        self.project_name = Some(name.into());
+        self
+    }
+
+    /// The project's name as the file being rewritten states it, as
+    /// [`crate::OpenStepWriter::project_name_from_text`].
+    #[must_use]
+    pub fn project_name_from_text(mut self, original: &[u8]) -> OpenStepWriter {
+        if let Some(name) = openstep::project_name_in(original) {
+            self.project_name = Some(name);
+        }
+        self
+    }
+
+    /// Encodes `value` into a new `Vec`.
+    ///
+    /// # Errors
+    /// As [`to_vec_openstep`].
+    pub fn to_vec<T: Serialize + ?Sized>(&self, value: &T) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        let bridge = Bridge(value);
+        openstep::write_into(|enc| bridge.to_plist(enc), self.options(None), &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes into an `io::Write`, in 64 KiB chunks. On an error, what was written
+    /// before it stays written.
+    ///
+    /// # Errors
+    /// As [`to_vec_openstep`], and any error of the writer.
+    pub fn to_writer<W: Write, T: Serialize + ?Sized>(
+        &self,
+        writer: W,
+        value: &T,
+    ) -> Result<(), Error> {
+        let bridge = Bridge(value);
+        openstep::write_to(|enc| bridge.to_plist(enc), self.options(None), writer)
+    }
+
+    /// Writes to the file at `path`, creating or truncating it; without a project
+    /// name set, a file in a folder `NAME.xcodeproj` takes `NAME`.
+    ///
+    /// # Errors
+    /// As [`to_vec_openstep`], and any error creating or writing the file.
+    pub fn to_file<P: AsRef<Path>, T: Serialize + ?Sized>(
+        &self,
+        path: P,
+        value: &T,
+    ) -> Result<(), Error> {
+        let path = path.as_ref();
+        let file = std::fs::File::create(path)?;
+        let bridge = Bridge(value);
+        openstep::write_to(|enc| bridge.to_plist(enc), self.options(Some(path)), file)
+    }
+
+    fn options<'o>(&'o self, path: Option<&'o Path>) -> openstep::Options<'o> {
+        openstep::Options {
+            style: self.style,
+            sort_keys: self.sort_keys,
+            project_name: self
+                .project_name
+                .as_deref()
+                .or_else(|| path.and_then(openstep::project_name_of_path)),
+        }
+    }
 }
 
 /// Converts a `Serialize` value into a [`PlistValue`], as `serde_json::to_value`

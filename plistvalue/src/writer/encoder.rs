@@ -148,7 +148,7 @@ impl<'a> Encoder<'a> {
 
     /// The binary size of every object but its references: every body and marker
     /// once, which another format's emitter takes as a lower bound of its output.
-    #[cfg(feature = "xml")]
+    #[cfg(any(feature = "xml", feature = "openstep"))]
     pub(crate) fn sized_bytes(&self) -> u64 {
         self.sized_bytes
     }

@@ -47,11 +47,11 @@ mod view;
 
 use std::io::Write;
 
-#[cfg(feature = "xml")]
+#[cfg(any(feature = "xml", feature = "openstep"))]
 pub(crate) use emit::{Chunked, Sink};
 pub use encoder::{Encoder, Frame, KeySlots, MAX_ENCODE_DEPTH};
 pub use object::ObjRef;
-#[cfg(feature = "xml")]
+#[cfg(any(feature = "xml", feature = "openstep"))]
 pub(crate) use view::Object;
 
 use crate::error::Error;
@@ -95,7 +95,7 @@ impl Buffers {
     /// Fills a table on the recycled storage with `fill` and hands it, with its
     /// root, to another format's emitter: `emit` may reorder the table (sort its
     /// keys) and reads it back through the view.
-    #[cfg(feature = "xml")]
+    #[cfg(any(feature = "xml", feature = "openstep"))]
     pub(crate) fn write_with<'a>(
         &mut self,
         fill: impl FnOnce(&mut Encoder<'a>) -> Result<ObjRef, Error>,

@@ -1,7 +1,9 @@
 //! OpenStep files through every command: each reads them (`-lint`, `-p`,
 //! `-convert`, `-extract`, `-type`, `-stats`, `-diff`), JSON is still told apart,
-//! and an edit, which would have to write OpenStep, is refused with the file left
-//! as it was.
+//! and an edit writes the file back as OpenStep. Writing (CLI.md, "OpenStep"):
+//! `-convert openstep` rewrites every Xcode-written corpus project in place without
+//! changing a byte, an edit changes only its own line, a project converted from
+//! XML into `NAME.xcodeproj` takes that name, a `.strings` file stays one.
 
 use std::fs;
 
@@ -21,7 +23,7 @@ fn tree() -> PlistValue {
 }
 
 #[test]
-fn every_command_reads_openstep_and_edits_refuse() {
+fn every_command_reads_openstep_and_edits_write_it_back() {
     let dir = scratch();
     let file = dir.path().join("project.pbxproj");
     fs::write(&file, PBXPROJ).unwrap();
@@ -60,23 +62,17 @@ fn every_command_reads_openstep_and_edits_refuse() {
     let xml = dir.path().join("same.plist");
     fs::write(&xml, plistvalue::to_vec_xml(&tree()).unwrap()).unwrap();
     assert_eq!(outcome(&["-diff", f, s(&xml)]).0, 0);
-    // Edits keep the input's format, and OpenStep is not written yet.
-    for args in [
-        vec!["-replace", "objectVersion", "-string", "78"],
-        vec!["-insert", "x", "-string", "y"],
-        vec!["-remove", "rootObject"],
-    ] {
-        let mut argv = args.clone();
-        argv.push(f);
-        let (code, out, err) = outcome(&argv);
-        assert_eq!(code, 1, "{args:?}");
-        assert!(out.is_empty());
-        assert_eq!(
-            err,
-            format!("{f}: Could not modify plist, error: writing OpenStep (old-style ASCII) property lists is not supported; convert the file first (-convert xml1)\n")
-        );
-        assert_eq!(fs::read_to_string(&file).unwrap(), PBXPROJ, "{args:?}");
-    }
+    // Edits keep the input's format: OpenStep, here in Xcode's layout.
+    assert_eq!(
+        outcome(&["-replace", "objectVersion", "-string", "78", f]),
+        (0, String::new(), String::new())
+    );
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("// !$*UTF8*$!\n{\n"), "{text}");
+    assert!(text.contains("\tobjectVersion = 78;\n"), "{text}");
+    let mut want = tree();
+    want["objectVersion"] = "78".into();
+    assert_eq!(plistvalue::from_file::<_, PlistValue>(&file).unwrap(), want);
     // `-convert` in place replaces the file by its XML.
     assert_eq!(outcome(&["-convert", "xml1", f]).0, 0);
     assert!(fs::read(&file).unwrap().starts_with(b"<?xml"));
@@ -161,4 +157,168 @@ fn lint_agrees_with_the_openstep_manifest() {
         }
     }
     assert_eq!((ok, rejected), (89, 16));
+}
+
+/// The project name an Xcode-written file states: `Build configuration list for
+/// PBXProject "NAME"`.
+fn project_name(text: &str) -> Option<&str> {
+    let rest = text
+        .split("Build configuration list for PBXProject \"")
+        .nth(1)?;
+    rest.split("\" */").next()
+}
+
+#[test]
+fn convert_openstep_rewrites_every_xcode_written_corpus_project_in_place_unchanged() {
+    let Some(dir) = env::shared("corpus/openstep") else {
+        return;
+    };
+    let manifest = fs::read_to_string(dir.join("MANIFEST.tsv")).expect("MANIFEST.tsv");
+    let mut lines = manifest.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let scratch = scratch();
+    let mut same = 0;
+    for (i, line) in lines.filter(|l| !l.is_empty()).enumerate() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols[col("xcode_written")] != "yes" || cols[col("model_reproduces")] != "yes" {
+            continue;
+        }
+        let original = fs::read(dir.join(cols[0])).unwrap();
+        // In a folder of another name: the file's own annotation names the project.
+        let folder = scratch.path().join(format!("{i}/Other.xcodeproj"));
+        fs::create_dir_all(&folder).unwrap();
+        let file = folder.join("project.pbxproj");
+        fs::write(&file, &original).unwrap();
+        assert_eq!(
+            outcome(&["-convert", "openstep", s(&file)]),
+            (0, String::new(), String::new()),
+            "{}",
+            cols[0]
+        );
+        assert!(fs::read(&file).unwrap() == original, "{}: changed", cols[0]);
+        // From stdin to stdout too.
+        let out = super::run(&["-convert", "openstep", "-o", "-", "-"], Some(&original));
+        assert!(
+            out.stdout == original,
+            "{}: stdin to stdout changed",
+            cols[0]
+        );
+        same += 1;
+    }
+    assert!(same >= 46, "{same} projects");
+}
+
+#[test]
+fn an_edit_of_a_project_changes_only_its_line() {
+    let Some(dir) = env::shared("corpus/openstep") else {
+        return;
+    };
+    let name = "tuist__XcodeProj__Fixtures_iOS_BuildSettings.xcodeproj_project.pbxproj";
+    let original = fs::read_to_string(dir.join(name)).unwrap();
+    let scratch = scratch();
+    let file = scratch.path().join("project.pbxproj");
+    fs::write(&file, &original).unwrap();
+    // The first configuration's SDKROOT, by its ID.
+    let tree: PlistValue = plistvalue::from_file(&file).unwrap();
+    let (id, _) = tree["objects"]
+        .as_dictionary()
+        .unwrap()
+        .iter()
+        .find(|(_, o)| o["buildSettings"].get("SDKROOT").is_some())
+        .expect("a configuration with SDKROOT");
+    let keypath = format!("objects.{id}.buildSettings.SDKROOT");
+    assert_eq!(
+        outcome(&["-replace", &keypath, "-string", "macosx 15", s(&file)]).0,
+        0
+    );
+    let edited = fs::read_to_string(&file).unwrap();
+    let old: Vec<&str> = original.lines().collect();
+    let new: Vec<&str> = edited.lines().collect();
+    assert_eq!(old.len(), new.len());
+    let changed: Vec<usize> = (0..old.len()).filter(|&i| old[i] != new[i]).collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert_eq!(new[changed[0]].trim_start(), "SDKROOT = \"macosx 15\";");
+    assert!(old[changed[0]].trim_start().starts_with("SDKROOT = "));
+}
+
+#[test]
+fn a_project_converted_into_an_xcodeproj_folder_takes_its_name() {
+    let Some(dir) = env::shared("corpus/openstep") else {
+        return;
+    };
+    let name = "tuist__XcodeProj__Fixtures_iOS_BuildSettings.xcodeproj_project.pbxproj";
+    let original = fs::read_to_string(dir.join(name)).unwrap();
+    let project = project_name(&original).expect("an annotated project");
+    let scratch = scratch();
+    let xml = scratch.path().join("project.plist");
+    let tree: PlistValue = plistvalue::from_bytes(original.as_bytes()).unwrap();
+    fs::write(&xml, plistvalue::to_vec_xml(&tree).unwrap()).unwrap();
+    let folder = scratch.path().join(format!("{project}.xcodeproj"));
+    fs::create_dir(&folder).unwrap();
+    let out = folder.join("project.pbxproj");
+    assert_eq!(
+        outcome(&["-convert", "openstep", "-o", s(&out), s(&xml)]).0,
+        0
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap(), original);
+    // Elsewhere, and from XML, which holds no name: the annotation says (null).
+    let (code, text, _) = outcome(&["-convert", "openstep", "-o", "-", s(&xml)]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("Build configuration list for PBXProject \"(null)\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn strings_files_stay_strings_files_and_other_trees_are_written_plainly() {
+    let dir = scratch();
+    // A .strings file, in UTF-16 with a byte-order mark as genstrings writes it,
+    // converted and edited in place: a UTF-8 .strings file, every string quoted.
+    let file = dir.path().join("Localizable.strings");
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            "/* Greeting */\n\"hello\" = \"Hallo\";\nbye = \"Tschüss\";\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    fs::write(&file, utf16).unwrap();
+    assert_eq!(outcome(&["-convert", "openstep", s(&file)]).0, 0);
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "\"hello\" = \"Hallo\";\n\"bye\" = \"Tschüss\";\n"
+    );
+    assert_eq!(
+        outcome(&["-insert", "thanks", "-string", "Danke", s(&file)]).0,
+        0
+    );
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "\"hello\" = \"Hallo\";\n\"bye\" = \"Tschüss\";\n\"thanks\" = \"Danke\";\n"
+    );
+    // Any other tree: the plain layout, keys in the file's order (XML's are
+    // sorted), typed values as the text typed fields read.
+    let xml = dir.path().join("settings.plist");
+    let v = plist!({ "name": "two words", "size": 12, "on": true, "tags": ["a"] });
+    fs::write(&xml, plistvalue::to_vec_xml(&v).unwrap()).unwrap();
+    let (code, text, err) = outcome(&["-convert", "openstep", "-o", "-", s(&xml)]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        text,
+        "{\n\tname = \"two words\";\n\ton = YES;\n\tsize = 12;\n\ttags = (\n\t\ta,\n\t);\n}\n"
+    );
+    // What the format cannot hold is an error that names it, and nothing is written.
+    let uid = dir.path().join("uid.plist");
+    let v = plist!({ "ref": (PlistValue::Uid(plistvalue::Uid::new(3))) });
+    fs::write(&uid, plistvalue::to_vec(&v).unwrap()).unwrap();
+    let (code, out, err) = outcome(&["-convert", "openstep", s(&uid)]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("a UID has no OpenStep form") && err.contains("ref"),
+        "{err}"
+    );
+    assert_eq!(fs::read(&uid).unwrap(), plistvalue::to_vec(&v).unwrap());
 }

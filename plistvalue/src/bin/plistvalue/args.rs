@@ -13,6 +13,9 @@ pub(crate) enum Fmt {
     Xml,
     Binary,
     Json,
+    /// Old-style ASCII text: an Xcode project in Xcode's layout, a `.strings`
+    /// file as one, anything else in the plain layout.
+    OpenStep,
     /// `-extract … raw` only.
     Raw,
 }
@@ -143,6 +146,7 @@ fn format(args: &mut Args<'_>, raw: bool) -> Result<Fmt, Usage> {
         "xml1" => Ok(Fmt::Xml),
         "binary1" => Ok(Fmt::Binary),
         "json" => Ok(Fmt::Json),
+        "openstep" => Ok(Fmt::OpenStep),
         "raw" if raw => Ok(Fmt::Raw),
         "swift" | "objc" => usage(format!("Format {word} is not supported by plistvalue.")),
         _ => usage(format!("Unknown format specifier: {word}")),
@@ -321,8 +325,8 @@ commands:
   --version                      the version
   -lint                          check FILEs (binary, XML and OpenStep plists)
   -p                             print FILEs for people (not a stable format)
-  -convert FMT                   rewrite FILEs as FMT: xml1 binary1 json
-  -extract KEYPATH FMT [-expect TYPE]   the value at KEYPATH as FMT: xml1 binary1 json raw
+  -convert FMT                   rewrite FILEs as FMT: xml1 binary1 json openstep
+  -extract KEYPATH FMT [-expect TYPE]   the value at KEYPATH as FMT: xml1 binary1 json openstep raw
   -type KEYPATH [-expect TYPE]   the type of the value at KEYPATH
   -insert KEYPATH -TYPE [VALUE] [-append]   add a value (-append: to the array at KEYPATH)
   -replace KEYPATH -TYPE VALUE   set a value
@@ -344,6 +348,9 @@ Where plistvalue differs from plutil (CLI.md, \"Differences from plutil\"):
   writes keep the file's mode, owner, group and hard links (atomically where a rename
   can); a file you may not write is refused, as by '>' (CLI.md, \"Writing files\")
   edits keep dictionary key order in every format; -convert xml1 sorts keys as CF does
+  openstep (addition) writes an Xcode project as Xcode does (its name from the file, else
+  from the NAME.xcodeproj folder), a .strings file as .strings, anything else plainly;
+  edits of OpenStep files write OpenStep
   every command reads and writes at most 512 nested levels, CoreFoundation's limit
   -bool takes YES/TRUE/NO/FALSE, -integer and -float take only numbers; else an error
   -replace ARRAY.i replaces element i; -append on a missing key is an error

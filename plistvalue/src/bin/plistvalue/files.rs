@@ -5,7 +5,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use plistvalue::PlistValue;
+use plistvalue::{OpenStepStyle, OpenStepWriter, PlistValue};
 
 use crate::args::{Fmt, Options};
 use crate::{json, lint, tree};
@@ -140,14 +140,15 @@ impl Input {
 }
 
 /// `v` as a document in `fmt` (not raw): XML with its keys in CoreFoundation's
-/// order. `readable` is `-r`, for JSON.
+/// order, OpenStep as `openstep` writes it. `readable` is `-r`, for JSON.
 pub(crate) fn encode(
     name: &str,
     v: &PlistValue,
     fmt: Fmt,
     readable: bool,
+    openstep: &OpenStepWriter,
 ) -> Result<Vec<u8>, Failure> {
-    encode_ordered(name, v, fmt, readable, true)
+    encode_ordered(name, v, (fmt, openstep), readable, true)
 }
 
 /// [`encode`], but XML keeps the tree's key order: an edit changes only its
@@ -157,14 +158,15 @@ pub(crate) fn encode_edited(
     v: &PlistValue,
     fmt: Fmt,
     readable: bool,
+    openstep: &OpenStepWriter,
 ) -> Result<Vec<u8>, Failure> {
-    encode_ordered(name, v, fmt, readable, false)
+    encode_ordered(name, v, (fmt, openstep), readable, false)
 }
 
 fn encode_ordered(
     name: &str,
     v: &PlistValue,
-    fmt: Fmt,
+    (fmt, openstep): (Fmt, &OpenStepWriter),
     readable: bool,
     sorted: bool,
 ) -> Result<Vec<u8>, Failure> {
@@ -179,6 +181,8 @@ fn encode_ordered(
     let bytes = match fmt {
         Fmt::Binary => plistvalue::to_vec(v),
         Fmt::Xml | Fmt::Raw => plistvalue::XmlWriter::new().sort_keys(sorted).to_vec(v),
+        // Keys in the tree's order (an Xcode project in Xcode's own).
+        Fmt::OpenStep => openstep.to_vec(v),
         Fmt::Json => {
             return json::write(v, readable).map_err(|u| {
                 Failure(format!(
@@ -189,6 +193,82 @@ fn encode_ordered(
         }
     };
     bytes.map_err(|e| Failure(format!("{name}: {e}")))
+}
+
+/// How OpenStep text is written for `input`'s tree `v` going to `dest` (CLI.md,
+/// "OpenStep"): an Xcode project named as its own text names it, else as the
+/// `NAME.xcodeproj` folder of the destination or the input; a dictionary read
+/// from a `.strings` file, or written to a `*.strings` path, as a `.strings` file.
+pub(crate) fn openstep_writer(input: &Input, dest: &Dest, v: &PlistValue) -> OpenStepWriter {
+    let openstep = input.source().ok() == Some(Source::OpenStep);
+    let to = match dest {
+        Dest::Path(p) => Some(p.as_path()),
+        Dest::Stdout => None,
+    };
+    let mut w = OpenStepWriter::new();
+    if let Some(name) = to
+        .into_iter()
+        .chain(input.path.as_deref())
+        .find_map(xcodeproj)
+    {
+        w = w.project_name(name);
+    }
+    if openstep {
+        w = w.project_name_from_text(&input.bytes);
+    }
+    let strings = (openstep && strings_body(&input.bytes))
+        || to.is_some_and(|p| p.extension().is_some_and(|e| e == "strings"));
+    if strings && v.as_dictionary().is_some() {
+        w = w.style(OpenStepStyle::Strings);
+    }
+    w
+}
+
+/// `NAME` when `path` is in a folder `NAME.xcodeproj`.
+fn xcodeproj(path: &Path) -> Option<&str> {
+    let folder = path.parent()?.file_name()?.to_str()?;
+    folder.strip_suffix(".xcodeproj").filter(|n| !n.is_empty())
+}
+
+/// Whether OpenStep text is a `.strings` body: its first character, after a
+/// byte-order mark, whitespace and comments, is not the `{` of a dictionary.
+/// (Text that reads as a dictionary either starts with `{` or is such a body.)
+fn strings_body(bytes: &[u8]) -> bool {
+    let text: String = match bytes {
+        [0xFF, 0xFE, 0, 0, rest @ ..] => utf32(rest, u32::from_le_bytes),
+        [0, 0, 0xFE, 0xFF, rest @ ..] => utf32(rest, u32::from_be_bytes),
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
+        _ => String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
+            .into_owned(),
+    };
+    let mut rest = text.as_str();
+    loop {
+        rest = rest
+            .trim_start_matches(|c: char| matches!(c, '\t'..='\r' | ' ' | '\u{2028}' | '\u{2029}'));
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find(['\n', '\r']).map_or("", |i| &after[i..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |i| &after[i + 2..]);
+        } else {
+            return !rest.starts_with('{');
+        }
+    }
+}
+
+fn utf16(b: &[u8], unit: fn([u8; 2]) -> u16) -> String {
+    let units = b.chunks_exact(2).map(|c| unit([c[0], c[1]]));
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
+}
+
+fn utf32(b: &[u8], unit: fn([u8; 4]) -> u32) -> String {
+    b.chunks_exact(4)
+        .map(|c| {
+            char::from_u32(unit([c[0], c[1], c[2], c[3]])).unwrap_or(char::REPLACEMENT_CHARACTER)
+        })
+        .collect()
 }
 
 /// Where a result goes.

@@ -22,7 +22,9 @@ mod values;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use plistvalue::{Dictionary, Document, ErrorKind, KeyPath, Kind, Node, PlistValue};
+use plistvalue::{
+    Dictionary, Document, ErrorKind, KeyPath, Kind, Node, OpenStepWriter, PlistValue,
+};
 
 use args::{Command, Fmt, Invocation, Options, Usage};
 use files::{BrokenPipe, Dest, Failure, Input, Source, WriteError};
@@ -149,8 +151,10 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
             bytes: Vec::new(),
         };
         let empty = PlistValue::Dictionary(Dictionary::new());
-        let bytes = files::encode(&input.name, &empty, *fmt, options.readable)?;
-        return Ok(files::write(&files::destination(options, &input), &bytes)?);
+        let dest = files::destination(options, &input);
+        let openstep = files::openstep_writer(&input, &dest, &empty);
+        let bytes = files::encode(&input.name, &empty, *fmt, options.readable, &openstep)?;
+        return Ok(files::write(&dest, &bytes)?);
     }
     let input = files::read(file)?;
     match command {
@@ -164,15 +168,19 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
         }
         Command::Convert(fmt) => {
             let (value, _) = input.decode()?;
-            let bytes = files::encode(&input.name, &value, *fmt, options.readable)?;
-            Ok(files::write(&files::destination(options, &input), &bytes)?)
+            let dest = files::destination(options, &input);
+            let openstep = files::openstep_writer(&input, &dest, &value);
+            let bytes = files::encode(&input.name, &value, *fmt, options.readable, &openstep)?;
+            Ok(files::write(&dest, &bytes)?)
         }
         Command::Extract { path, fmt, expect } => {
             let value = extract(&input, path, expect.as_deref())?;
             if *fmt == Fmt::Raw {
                 return text_result(options, &text::raw(&value));
             }
-            let bytes = files::encode(&input.name, &value, *fmt, options.readable)?;
+            // A subtree is no project and no .strings file of its own.
+            let openstep = OpenStepWriter::new();
+            let bytes = files::encode(&input.name, &value, *fmt, options.readable, &openstep)?;
             Ok(files::write(&files::destination(options, &input), &bytes)?)
         }
         Command::Type { path, expect } => {
@@ -192,12 +200,12 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
                 Source::Binary => Fmt::Binary,
                 Source::Xml => Fmt::Xml,
                 Source::Json => Fmt::Json,
-                // Edits keep the input's format, and there is no OpenStep writer
-                // yet: nothing is written.
-                Source::OpenStep => return Err(openstep_edit(&input)),
+                Source::OpenStep => Fmt::OpenStep,
             };
-            let bytes = files::encode_edited(&input.name, &tree, fmt, options.readable)?;
-            Ok(files::write(&files::destination(options, &input), &bytes)?)
+            let dest = files::destination(options, &input);
+            let openstep = files::openstep_writer(&input, &dest, &tree);
+            let bytes = files::encode_edited(&input.name, &tree, fmt, options.readable, &openstep)?;
+            Ok(files::write(&dest, &bytes)?)
         }
         Command::Stats => {
             let n = input.bytes.len();
@@ -223,7 +231,9 @@ fn one_file(command: &Command, options: &Options, file: &str) -> Result<(), Trou
             match fmt {
                 None => Ok(files::stdout(format!("{tree}\n").as_bytes())?),
                 Some(fmt) => {
-                    let bytes = files::encode(&input.name, &tree, *fmt, options.readable)?;
+                    let openstep = OpenStepWriter::new();
+                    let bytes =
+                        files::encode(&input.name, &tree, *fmt, options.readable, &openstep)?;
                     // The archive is the source: never overwrite it with its tree.
                     let dest = match options.out.as_deref() {
                         Some(path) if path != "-" => Dest::Path(path.into()),
@@ -256,15 +266,6 @@ fn lint(input: &Input, options: &Options) -> Result<(), Trouble> {
 fn not_a_plist(input: &Input) -> Trouble {
     Failure(format!(
         "{}: JSON text is not a property list (byte offset 0)",
-        input.name
-    ))
-    .into()
-}
-
-/// An edit of an OpenStep file, which would have to be written back as OpenStep.
-fn openstep_edit(input: &Input) -> Trouble {
-    Failure(format!(
-        "{}: Could not modify plist, error: writing OpenStep (old-style ASCII) property lists is not supported; convert the file first (-convert xml1)",
         input.name
     ))
     .into()
