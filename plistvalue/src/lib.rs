@@ -146,7 +146,13 @@ pub mod __private {
 }
 
 /// The package's README (the registry page) is compiled and run as doctests.
-#[cfg(all(doctest, feature = "derive", feature = "xml", feature = "serde"))]
+#[cfg(all(
+    doctest,
+    feature = "derive",
+    feature = "xml",
+    feature = "openstep",
+    feature = "serde"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
