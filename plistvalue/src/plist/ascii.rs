@@ -73,6 +73,33 @@ impl<'n> Spot<'n> {
     }
 }
 
+/// Where the values a walk reaches were written: nowhere for binary and XML (`()`,
+/// so that the checks compile away there), a [`Spot`] for ASCII text.
+pub(super) trait Place<'n>: Copy {
+    /// How the plist crate reads `node`, written here, if not as the table has it.
+    fn reading(self, node: &Node<'_, '_>) -> Option<Reading<'n>>;
+    /// Child `i` of `container`, which was written here.
+    fn child(self, container: &Node<'_, '_>, i: usize) -> Self;
+}
+
+impl<'n> Place<'n> for () {
+    #[inline]
+    fn reading(self, _: &Node<'_, '_>) -> Option<Reading<'n>> {
+        None
+    }
+    #[inline]
+    fn child(self, _: &Node<'_, '_>, _: usize) {}
+}
+
+impl<'n> Place<'n> for Option<Spot<'n>> {
+    fn reading(self, node: &Node<'_, '_>) -> Option<Reading<'n>> {
+        self?.reading(node)
+    }
+    fn child(self, container: &Node<'_, '_>, i: usize) -> Self {
+        self?.child(container, i)
+    }
+}
+
 /// An unquoted word as the plist crate's `Integer::from_str` reads it: `0x` hex as
 /// unsigned, else `i64`, else `u64`.
 fn integer(s: &str) -> Option<Integer> {

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::io::{Read, Seek};
 
-use super::ascii::{Reading, Spot};
+use super::ascii::{Place, Reading, Spot};
 use super::{Data, Date, Dictionary, Integer, Uid, Value};
 use crate::convert::{rules, FromPlist};
 use crate::error::{Error, ErrorKind};
@@ -77,18 +77,18 @@ pub(super) fn all_from_start<R: Read + Seek>(mut reader: R) -> Result<Vec<u8>, E
 
 /// A binary, XML or ASCII plist.
 pub(super) fn from_bytes(bytes: &[u8]) -> Result<Value, Error> {
-    with_root(bytes, decode)
+    with_root(bytes, value)
 }
 
 /// An XML plist, in the plist crate's dialect; anything else is the XML reader's
 /// error.
 pub(super) fn from_xml(bytes: &[u8]) -> Result<Value, Error> {
-    with_xml_root(bytes, decode)
+    with_xml_root(bytes, value)
 }
 
 /// An ASCII (OpenStep) plist; anything else is the OpenStep reader's error.
 pub(super) fn from_ascii(bytes: &[u8]) -> Result<Value, Error> {
-    with_ascii_root(bytes, decode)
+    with_ascii_root(bytes, value)
 }
 
 /// Reads the root of a plist of any format with `read`, within the default
@@ -151,16 +151,19 @@ pub(super) fn with_xml_root<T>(
 }
 
 /// The value at `src`, and everything under it.
-fn decode(src: NodeSource<'_, '_, '_>) -> Result<Value, Error> {
-    let node = &src.node;
-    match src.reading() {
-        Some(Reading::Integer(i)) => return Ok(Value::Integer(i)),
-        Some(Reading::Text(text)) => {
-            node.charge_bytes(text.len())?;
-            return Ok(Value::String(text.to_owned()));
-        }
-        None => {}
+fn value(src: NodeSource<'_, '_, '_>) -> Result<Value, Error> {
+    match src.spot {
+        Some(_) => decode(&src.node, src.dates, src.spot),
+        None => decode(&src.node, src.dates, ()),
     }
+}
+
+/// The value at `node`, written at `place`, and everything under it.
+fn decode<'n>(
+    node: &Node<'_, '_>,
+    dates: &ExactDates,
+    place: impl Place<'n>,
+) -> Result<Value, Error> {
     Ok(match node.kind() {
         Kind::Boolean => Value::Boolean(node.as_bool().unwrap_or_default()),
         Kind::Integer => match rules::exact_integer(node)? {
@@ -168,14 +171,21 @@ fn decode(src: NodeSource<'_, '_, '_>) -> Result<Value, Error> {
             None => unreachable!("an integer node reads as one or fails above"),
         },
         Kind::Real => Value::Real(node.as_real().unwrap_or_default()),
-        Kind::Date => Value::Date(date(node, src.dates)?),
+        Kind::Date => Value::Date(date(node, dates)?),
         Kind::Uid => Value::Uid(Uid::new(node.as_uid().map_or(0, crate::value::Uid::get))),
         Kind::Data => {
+            if let Some(Reading::Text(text)) = place.reading(node) {
+                node.charge_bytes(text.len())?;
+                return Ok(Value::String(text.to_owned()));
+            }
             let d = node.as_data().unwrap_or_default();
             node.charge_bytes(d.len())?;
             Value::Data(d.to_vec())
         }
-        Kind::String => Value::String(rules::owned_string(node)?),
+        Kind::String => match place.reading(node) {
+            Some(Reading::Integer(i)) => Value::Integer(i),
+            _ => Value::String(rules::owned_string(node)?),
+        },
         Kind::Null => return Err(node.mismatch(NO_NULL)),
         Kind::Array | Kind::Set => {
             let len = node.len();
@@ -185,7 +195,7 @@ fn decode(src: NodeSource<'_, '_, '_>) -> Result<Value, Error> {
             for i in 0..len {
                 let item = node
                     .child(i as u64)
-                    .and_then(|child| decode(src.child(i, child)))
+                    .and_then(|child| decode(&child, dates, place.child(node, i)))
                     .map_err(|e| e.in_index(i))?;
                 items.push(item);
             }
@@ -200,7 +210,7 @@ fn decode(src: NodeSource<'_, '_, '_>) -> Result<Value, Error> {
                 let (k, v) = entry?;
                 rules::string_key(&k)?;
                 let key = rules::owned_string(&k)?;
-                let value = decode(src.child(i, v)).map_err(|e| e.in_key(&key))?;
+                let value = decode(&v, dates, place.child(node, i)).map_err(|e| e.in_key(&key))?;
                 // The last of duplicate keys wins, at the first one's place, as the
                 // plist crate's builder inserts them.
                 dict.insert(key, value);
@@ -229,7 +239,7 @@ pub(super) fn date(node: &Node<'_, '_>, dates: &ExactDates) -> Result<Date, Erro
 
 impl<'a> FromPlist<'a> for Value {
     fn from_plist(node: &Node<'_, 'a>) -> Result<Value, Error> {
-        decode(NodeSource::root(*node, &ExactDates::new()))
+        decode(node, &ExactDates::new(), ())
     }
 }
 
@@ -238,7 +248,7 @@ impl<'a> FromPlist<'a> for Dictionary {
         if !node.is_dictionary() {
             return Err(node.mismatch("dictionary"));
         }
-        match decode(NodeSource::root(*node, &ExactDates::new()))? {
+        match decode(node, &ExactDates::new(), ())? {
             Value::Dictionary(d) => Ok(d),
             _ => unreachable!("a dictionary node decodes to one"),
         }
