@@ -473,3 +473,18 @@ fn the_documented_edges_are_where_the_docs_say() {
     );
     assert_eq!(format!("{theirs:?}"), r#"Dictionary({"s": String("aāb")})"#);
 }
+
+/// Hostile nesting: the tree `Value` builds recursively, so ASCII text is held to
+/// the module's depth limit as binary and XML are, on every path.
+#[test]
+fn deep_ascii_text_is_refused_not_a_stack_overflow() {
+    let nested = |depth: usize| format!("{}x{}", "(".repeat(depth), ")".repeat(depth));
+    assert!(plist::Value::from_reader_ascii(nested(100).as_bytes()).is_ok());
+    for depth in [200, 511, 100_000] {
+        let text = nested(depth);
+        let err = plist::Value::from_reader_ascii(text.as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("nest"), "{depth}: {err}");
+        assert!(plist::from_bytes::<Value>(text.as_bytes()).is_err());
+        assert!(plist::from_reader_ascii::<_, ::plist::Value>(text.as_bytes()).is_err());
+    }
+}
