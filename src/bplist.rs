@@ -245,3 +245,35 @@ pub fn chain(depth: u64, dict: bool) -> Bplist {
     }
     b
 }
+
+/// `n` string objects (`marker` `0x5F` ASCII or `0x6F` UTF-16) of `count` bytes
+/// or units each, overlapping in one region, as an offset table may place them:
+/// each 6-byte header (the marker, a 4-byte count) follows the one before, so a
+/// string's payload covers the headers after it, then `filler`, repeated. Object
+/// 0, the root, is an array of them all. Every string is a distinct range.
+pub fn overlapping_strings(marker: u8, n: u64, count: u32, filler: &[u8]) -> Bplist {
+    let mut b = Bplist::new();
+    b.ref_size = 3;
+    b.offset_size = 4;
+    let refs: Vec<u64> = (1..=n).collect();
+    b.push(&seq(0xA0, 3, &refs));
+    let unit = if marker >> 4 == 0x6 { 2 } else { 1 };
+    let mut region = Vec::new();
+    for _ in 0..n {
+        region.extend_from_slice(&[marker, 0x12]);
+        region.extend_from_slice(&count.to_be_bytes());
+    }
+    let end = region.len() + unit * count as usize;
+    while region.len() < end {
+        region.extend_from_slice(filler);
+    }
+    let root = b.offset_of(0);
+    let region = b.push(&region);
+    let at = b.offset_of(region);
+    b.offsets = Some(
+        std::iter::once(root)
+            .chain((0..n).map(|i| at + 6 * i))
+            .collect(),
+    );
+    b
+}

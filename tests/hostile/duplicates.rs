@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use plistvalue::error::Budget;
+use plistvalue::ErrorKind;
 use plistvalue_suite::bplist::{ascii, dict_w, int, utf16, Bplist};
 
 /// `{a: 1, …, a: 2}` with the repeat as another ASCII object, a UTF-16 object, or
@@ -77,4 +79,73 @@ fn the_first_of_repeated_keys_wins_on_every_path() {
     b.push(&int(2));
     let Tagged::X { a } = plistvalue::serde::from_slice(&b.build()).expect("tagged");
     assert_eq!(a, 1);
+}
+
+/// `{name: "x", K: 1, K: 1, …}`: one 64 KiB key repeated 100,000 times, 6.5 GB of
+/// key text from a 270 KB file. A struct matches each key against its field names,
+/// as the derive does, and reads it in time linear in the entries; a map hashes or
+/// compares each key whole, so a long key is charged to the byte budget whenever
+/// a map reads it, and the maps (borrowed keys too) run out of budget.
+#[test]
+fn a_repeated_huge_key_costs_a_struct_its_names_and_a_map_its_budget() {
+    let n = 100_000;
+    let mut b = Bplist::new();
+    b.offset_size = 4;
+    let mut keys = vec![1];
+    keys.extend(std::iter::repeat_n(3, n));
+    let mut values = vec![2];
+    values.extend(std::iter::repeat_n(4, n));
+    b.push(&dict_w(1, &keys, &values));
+    b.push(&ascii(b"name"));
+    b.push(&ascii(b"x"));
+    b.push(&ascii(&vec![b'k'; 64 << 10]));
+    b.push(&int(1));
+    let bytes = b.build();
+
+    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+    struct Named {
+        name: String,
+        count: Option<u32>,
+    }
+    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+    #[allow(dead_code)]
+    #[serde(deny_unknown_fields)]
+    #[plist(deny_unknown_fields)]
+    struct Strict {
+        name: String,
+    }
+    let serde: Named = plistvalue::serde::from_slice(&bytes).expect("serde struct");
+    let derive: Named = plistvalue::from_slice(&bytes).expect("derive struct");
+    for s in [serde, derive] {
+        assert_eq!((s.name.as_str(), s.count), ("x", None));
+    }
+    for e in [
+        plistvalue::serde::from_slice::<Strict>(&bytes).map(drop),
+        plistvalue::from_slice::<Strict>(&bytes).map(drop),
+    ] {
+        let e = e.expect_err("the long key is unknown");
+        assert!(matches!(e.kind(), ErrorKind::UnknownField(_)), "{e:?}");
+    }
+
+    type Value = plistvalue::PlistValue;
+    for e in [
+        plistvalue::serde::from_slice::<HashMap<String, Value>>(&bytes).map(drop),
+        plistvalue::serde::from_slice::<HashMap<&str, Value>>(&bytes).map(drop),
+        plistvalue::serde::from_slice::<serde_json::Value>(&bytes).map(drop),
+        plistvalue::from_slice::<HashMap<String, Value>>(&bytes).map(drop),
+        plistvalue::from_slice::<HashMap<&str, Value>>(&bytes).map(drop),
+        plistvalue::from_slice::<Value>(&bytes).map(drop),
+    ] {
+        let e = e.expect_err("a map runs out of budget");
+        assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::BudgetExceeded {
+                    what: Budget::Bytes,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
 }

@@ -37,6 +37,7 @@ mod interner;
 mod limits;
 mod openstep;
 mod openstep_write;
+mod overlap;
 mod refs;
 mod serde_paths;
 mod stack;

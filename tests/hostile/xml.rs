@@ -365,3 +365,27 @@ fn budgets_count_the_text_not_the_uniqued_binary() {
         .iter()
         .all(|e| e.as_str() == Some(s.as_str())));
 }
+
+/// The reader takes the dates the writer writes, no more: 10^15 s (31.7 million
+/// years) either side of 2001. CF reads years of up to nine digits, but its text
+/// for dates that far is not defined, and a file we read must convert back to XML.
+#[test]
+fn dates_read_are_dates_the_writer_writes() {
+    for text in ["31690739-07-06T01:46:40Z", "-31686738-06-29T22:13:20Z"] {
+        let v = read(&doc(&format!("<date>{text}</date>"))).expect(text);
+        let xml = plistvalue::to_vec_xml(&v).expect(text);
+        assert!(String::from_utf8(xml).unwrap().contains(text), "{text}");
+    }
+    for text in [
+        "31690739-07-06T01:46:41Z",
+        "-31686738-06-29T22:13:19Z",
+        "999999999-12-31T23:59:59Z",
+        "-999999999-01-01T00:00:00Z",
+    ] {
+        let e = refused(
+            &doc(&format!("<date>{text}</date>")),
+            &XmlError::DateOutOfRange,
+        );
+        assert_eq!((e.line(), e.column()), (Some(4), Some(7)), "{e}");
+    }
+}

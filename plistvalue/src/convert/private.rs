@@ -328,6 +328,9 @@ pub(crate) fn read_rest<'de, K: FromPlist<'de>, V: FromPlist<'de>>(
         if outer(&field) {
             continue;
         }
+        if let Key::Ascii(text) = field.key() {
+            rules::charge_map_key(node, text)?;
+        }
         let (k, v) = (field.node()?, field.value()?);
         rules::string_key(&k)?;
         let key = K::__plist_from_key(&k).map_err(|e| in_key(e, field.key()))?;

@@ -172,8 +172,9 @@ fn not_spelled(node: &Node<'_, '_>, target: &'static str) -> Error {
 /// A string's text as an owned `String`, with the bytes it copies charged: the UTF-8
 /// it produces, which for UTF-16 (up to 3 bytes a unit) and Latin-1 (up to 2 a
 /// byte) is more than the object's count. The copy is made first, so that the
-/// charge is exact; one string is bounded by the input.
-#[inline]
+/// charge is exact; one string is bounded by the input. Always inlined: see
+/// `Document::ascii_text`.
+#[inline(always)]
 pub(crate) fn owned_string(node: &Node<'_, '_>) -> Result<String, Error> {
     let s = match node.as_ascii() {
         Some(text) => text.to_owned(),
@@ -211,6 +212,24 @@ pub(crate) fn tuple_len(node: &Node<'_, '_>, len: usize) -> Result<(), Error> {
 pub(crate) fn string_key(key: &Node<'_, '_>) -> Result<(), Error> {
     if key.kind() != Kind::String {
         return Err(key.error(ErrorKind::NonStringKey(key.kind().name())));
+    }
+    Ok(())
+}
+
+/// Keys longer than this are charged to the byte budget when a map reads them,
+/// borrowed or not: a map hashes or compares each key whole, and a file may repeat
+/// a megabyte key a million times. A shorter key costs a map at most this much.
+/// No struct's field name is this long: a struct never compares such a key, and
+/// should one have such a name, a repeat of it reaches serde's visitor, which
+/// reports a duplicate field.
+pub(crate) const LONG_KEY: usize = 1024;
+
+/// Charges a map's key `text`, read at `dict`, when it is long (see
+/// [`LONG_KEY`]); what a copy of it costs is charged where it is copied.
+#[inline]
+pub(crate) fn charge_map_key(dict: &Node<'_, '_>, text: &str) -> Result<(), Error> {
+    if text.len() > LONG_KEY {
+        dict.charge_bytes(text.len())?;
     }
     Ok(())
 }

@@ -211,9 +211,14 @@ fn leaf(node: &Node<'_, '_>) -> Result<Option<PlistValue>, Error> {
         Kind::Data => {
             let d = node.as_data().unwrap_or_default();
             node.charge_bytes(d.len())?;
+            node.charge_heap(overhead(d.len()))?;
             PlistValue::Data(d.to_vec())
         }
-        Kind::String => PlistValue::String(rules::owned_string(node)?),
+        Kind::String => {
+            let s = rules::owned_string(node)?;
+            node.charge_heap(overhead(s.len()))?;
+            PlistValue::String(s)
+        }
         Kind::Null => PlistValue::Null,
         Kind::Array | Kind::Set | Kind::Dictionary => return Ok(None),
     }))
@@ -225,7 +230,35 @@ fn key_of(node: &Node<'_, '_>) -> Result<Key, Error> {
     rules::string_key(node)?;
     let text = node.to_str()?;
     node.charge_bytes(text.len())?;
+    // A long key is two blocks: the boxed `str`, and its text.
+    let [boxed, len] = Key::blocks_for(text.len());
+    if boxed > 0 {
+        node.charge_heap(allocated(boxed) + overhead(len))?;
+    }
     Ok(Key::from(text))
+}
+
+/// What the allocator takes for a block of `n` bytes of containers (a multiple of
+/// 8, at least 16), at most: glibc's malloc adds an 8-byte header and rounds up to
+/// 16 bytes, so 16 more; from 128 KiB a block is a mapping of its own in whole
+/// pages, which the 1/32 covers. The heap budget charges every block of
+/// containers a decode allocates this way, so that the bound `Limits` states
+/// holds for the resident memory of a process.
+fn allocated(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        n + n / 32 + 16
+    }
+}
+
+/// What a block of `n` bytes of text or data takes beyond its bytes, which the
+/// byte budget charges: the header and rounding, at most 23 bytes, or 32 less
+/// its bytes for a block of fewer than 24; and the pages of a mapping, as for
+/// containers. The heap budget charges this (for an empty one too, which
+/// allocates nothing: a branch less on every string).
+fn overhead(n: usize) -> usize {
+    n / 32 + 32
 }
 
 /// Containers a path may hold before the cycle check moves from a scan of the
@@ -243,21 +276,25 @@ struct OnPath {
 }
 
 impl OnPath {
-    /// Whether `i` is on `stack`, the path; then records it as on the path.
-    fn enter(&mut self, i: u64, stack: &[Open<'_, '_>], objects: u64) -> bool {
+    /// Whether `node` is on `stack`, the path; then records it as on the path.
+    /// The bitset is charged to the heap budget.
+    fn enter(&mut self, node: &Node<'_, '_>, stack: &[Open<'_, '_>]) -> Result<bool, Error> {
+        let i = node.index();
         if self.bits.is_empty() && stack.len() >= SHALLOW {
-            self.bits = vec![0; (objects as usize).div_ceil(64)];
+            let words = (node.document().len() as usize).div_ceil(64);
+            node.charge_heap(allocated(8 * words))?;
+            self.bits = vec![0; words];
             for f in stack {
                 self.set(f.node.index(), true);
             }
         }
         if self.bits.is_empty() {
-            return stack.iter().any(|f| f.node.index() == i);
+            return Ok(stack.iter().any(|f| f.node.index() == i));
         }
         let (w, b) = (i as usize / 64, i % 64);
         let seen = self.bits[w] & (1 << b) != 0;
         self.set(i, true);
-        seen
+        Ok(seen)
     }
 
     /// Records that `i` is no longer on the path.
@@ -278,13 +315,30 @@ impl OnPath {
 }
 
 /// What a container of `node`'s count allocates for itself: an array its slots, a
-/// dictionary what [`Dictionary::heap_bytes_for`] says its representation takes.
+/// dictionary the blocks of its representation.
 fn heap_of(node: &Node<'_, '_>) -> usize {
     if node.kind() == Kind::Dictionary {
-        Dictionary::heap_bytes_for(node.len())
+        match Dictionary::blocks_for(node.len()) {
+            [entries, 0, _] => allocated(entries),
+            [entries, index, table] => allocated(entries) + allocated(index) + allocated(table),
+        }
     } else {
-        node.len() * std::mem::size_of::<PlistValue>()
+        allocated(node.len() * std::mem::size_of::<PlistValue>())
     }
+}
+
+/// Makes room on the stack of open containers for one more, charging the heap
+/// budget for the larger stack: it doubles, so all it ever took is about twice
+/// what it holds at its deepest.
+fn reserve(stack: &mut Vec<Open<'_, '_>>, node: &Node<'_, '_>) -> Result<(), Error> {
+    if stack.len() == stack.capacity() {
+        let more = stack.capacity().max(4);
+        node.charge_heap(allocated(
+            (stack.len() + more) * std::mem::size_of::<Open>(),
+        ))?;
+        stack.reserve_exact(more);
+    }
+    Ok(())
 }
 
 fn open_node<'d, 'a>(
@@ -292,7 +346,7 @@ fn open_node<'d, 'a>(
     stack: &[Open<'d, 'a>],
     on_path: &mut OnPath,
 ) -> Result<Open<'d, 'a>, Error> {
-    if on_path.enter(node.index(), stack, node.document().len()) {
+    if on_path.enter(&node, stack)? {
         return Err(node.error(ErrorKind::Cycle));
     }
     node.charge_nodes(node.len() as u64 + 1)?;
@@ -363,10 +417,14 @@ fn decode_value(root: Node<'_, '_>) -> Result<PlistValue, Error> {
             })();
             match step {
                 Ok((_, Some(v))) => attach(&mut top.building, v),
-                Ok((child, None)) => match open_node(child, &stack, &mut on_path) {
-                    Ok(frame) => stack.push(frame),
-                    Err(e) => return Err(locate(e, &stack)),
-                },
+                Ok((child, None)) => {
+                    let open = open_node(child, &stack, &mut on_path)
+                        .and_then(|frame| reserve(&mut stack, &child).map(|()| frame));
+                    match open {
+                        Ok(frame) => stack.push(frame),
+                        Err(e) => return Err(locate(e, &stack)),
+                    }
+                }
                 Err(e) => return Err(locate(e, &stack)),
             }
         } else {
@@ -407,14 +465,14 @@ mod tests {
         let mut node = doc.root().unwrap();
         node.begin_decode();
         for depth in 0..SHALLOW + 8 {
-            assert!(!on_path.enter(node.index(), &stack, doc.len()));
+            assert!(!on_path.enter(&node, &stack).unwrap());
             assert_eq!(on_path.bits.is_empty(), depth < SHALLOW, "at depth {depth}");
             // Re-entering any node on the path is a cycle, in either mode.
             assert!(stack.iter().all(|f| {
                 let mut probe = OnPath {
                     bits: on_path.bits.clone(),
                 };
-                probe.enter(f.node.index(), &stack, doc.len())
+                probe.enter(&f.node, &stack).unwrap()
             }));
             stack.push(super::open_node(node, &[], &mut OnPath::default()).unwrap());
             node = node.child(0).unwrap();

@@ -72,6 +72,13 @@ pub enum XmlError {
     /// A `<date>` whose text is not `YYYY-MM-DDTHH:MM:SSZ`.
     #[error("invalid <date>: CoreFoundation reads only YYYY-MM-DDTHH:MM:SSZ")]
     BadDate,
+    /// A `<date>` more than 10^15 s (about 31.7 million years) from 2001: CF reads
+    /// it, but its text for such a date is not defined, and the XML writer refuses
+    /// it, so the reader does too.
+    #[error(
+        "<date> more than 10^15 s (31.7 million years) from 2001, which XML cannot write back"
+    )]
+    DateOutOfRange,
     /// A byte of `<data>` that is not ASCII: the byte.
     #[error("byte 0x{0:02X} in <data>: base64 is ASCII")]
     BadData(u8),

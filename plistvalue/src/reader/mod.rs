@@ -10,6 +10,8 @@
 //!   the offset table and `format`'s shape table;
 //! - `strings.rs`: the string cache, the one place that turns bytes into `&str`
 //!   without a UTF-8 check, and why that is sound;
+//! - `text.rs`: whether a range of the input is ASCII or UTF-16 text, at a
+//!   bounded cost whatever the string objects overlap;
 //! - `context.rs`: the limits, depth and budgets of a decode;
 //! - `node.rs`: [`Node`], what a caller reads an object through;
 //! - `fields.rs`: a dictionary's keys as typed decodes match them.
@@ -25,6 +27,7 @@ mod limits;
 mod node;
 mod pointer;
 mod strings;
+mod text;
 mod trailer;
 
 pub use context::DepthGuard;

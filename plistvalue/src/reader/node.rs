@@ -307,25 +307,67 @@ impl<'d, 'a> Node<'d, 'a> {
     /// When this is not a string, or a UTF-16 one holds an unpaired surrogate.
     pub fn to_str(&self) -> Result<Cow<'a, str>, Error> {
         match format::type_of(self.head.marker) {
+            // A converted string is sized exactly first, so that it holds no spare
+            // capacity a decode's heap budget does not see.
             format::ASCII => {
                 if let Some(s) = self.as_ascii() {
                     return Ok(Cow::Borrowed(s));
                 }
                 let bytes = self.body(self.head.count as usize);
-                // CoreFoundation reads the bytes of an "ASCII" string as Latin-1.
-                Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect()))
+                // CoreFoundation reads the bytes of an "ASCII" string as Latin-1:
+                // those above 0x7F take two bytes of UTF-8.
+                let wide = bytes.iter().filter(|&&b| b > 0x7F).count();
+                let mut s = String::with_capacity(bytes.len() + wide);
+                s.extend(bytes.iter().map(|&b| char::from(b)));
+                Ok(Cow::Owned(s))
             }
             format::UTF16 => {
                 let bytes = self.body(2 * self.head.count as usize);
-                let units = bytes
-                    .chunks_exact(2)
-                    .map(|u| u16::from_be_bytes([u[0], u[1]]));
-                char::decode_utf16(units)
-                    .collect::<Result<String, _>>()
-                    .map(Cow::Owned)
-                    .map_err(|_| {
+                let chars = || {
+                    let units = bytes
+                        .chunks_exact(2)
+                        .map(|u| u16::from_be_bytes([u[0], u[1]]));
+                    char::decode_utf16(units)
+                };
+                let mut len = 0;
+                for c in chars() {
+                    let c = c.map_err(|_| {
                         self.error(ErrorKind::InvalidString(StringRule::UnpairedSurrogate))
-                    })
+                    })?;
+                    len += c.len_utf8();
+                }
+                let mut s = String::with_capacity(len);
+                s.extend(chars().map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)));
+                Ok(Cow::Owned(s))
+            }
+            _ => Err(self.mismatch("string")),
+        }
+    }
+
+    /// Checks that this is a string that [`Node::to_str`] reads, without
+    /// converting it: an ASCII string always reads (bytes above 0x7F as
+    /// Latin-1), a UTF-16 one unless it holds an unpaired surrogate. What a
+    /// check costs is bounded whatever the file, however its strings overlap,
+    /// where `to_str` converts the whole string every time.
+    ///
+    /// ```
+    /// use plistvalue::{plist, Document};
+    /// let bytes = plistvalue::to_vec(&plist!(["plain", "naïve ☺"])).unwrap();
+    /// let doc = Document::from_slice(&bytes).unwrap();
+    /// for s in doc.root().unwrap().elements().unwrap() {
+    ///     s.unwrap().check_str().unwrap();
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Node::to_str`]: when this is not a string, or a UTF-16 one holds an
+    /// unpaired surrogate.
+    pub fn check_str(&self) -> Result<(), Error> {
+        match format::type_of(self.head.marker) {
+            format::ASCII => Ok(()),
+            format::UTF16 if self.doc.is_utf16(&self.head) => Ok(()),
+            format::UTF16 => {
+                Err(self.error(ErrorKind::InvalidString(StringRule::UnpairedSurrogate)))
             }
             _ => Err(self.mismatch("string")),
         }

@@ -4,25 +4,28 @@
 //! a large document are of an object read before. A hit costs no offset-table read,
 //! no marker, no count and no ASCII check.
 //!
-//! Slots are few and shared, so a string may be evicted and read again; a large one
-//! would then be checked again for every reference, and a file of references to
-//! one 1 MiB string would cost a megabyte of scanning per byte. So every string of
-//! [`LARGE`] bytes or more has its verdict (ASCII or not) remembered by its range,
-//! as CoreFoundation and plistlib cache each object: it is scanned once per
-//! document, and what a reference costs is bounded by [`LARGE`] bytes.
+//! Slots are few and shared, so a string may be evicted and read again, and string
+//! objects may overlap anywhere in the input: a miss asks the document's text
+//! index (`text.rs`), which keeps what any string's check costs bounded, whatever
+//! the file.
 //!
 //! The cache hands out `&str` without checking UTF-8 again, which is sound because of
 //! one invariant: every slot names a range of the input that is entirely ASCII. The
 //! constructor makes every slot the empty range, and [`StringCache::scan`], the only
-//! writer, stores a range only after checking it, or after finding that exact range
-//! among the verdicts it recorded when it checked it. The fields are private to this
-//! file, so nothing else can break it.
+//! writer, stores a range only after the index found it all ASCII (`text.rs`
+//! checks its verdicts against a direct scan for every range of its test inputs,
+//! and debug builds, the fuzzers' among them, scan a range of up to [`RECHECK`]
+//! bytes again here). The fields are
+//! private to this file, so nothing else can break it.
 
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::cell::Cell;
 
-/// Strings at least this long are checked once per document, not once per read.
-pub(super) const LARGE: usize = 256;
+use super::text::{TextIndex, LARGE};
+
+/// The longest range a debug build scans again after the index: rescanning every
+/// string whole would make overlapping strings quadratic again, in the debug
+/// builds of every program that depends on this crate.
+const RECHECK: usize = 16 * LARGE;
 
 /// No object has this index: the trailer check caps the object count at `i64::MAX`.
 const EMPTY: u64 = u64::MAX;
@@ -33,9 +36,7 @@ pub(super) struct StringCache<'a> {
     /// (object index, payload start, length). A `&'a str` in a `Cell` would make
     /// the document invariant in `'a`.
     slots: Box<[Cell<(u64, usize, usize)>]>,
-    /// Whether the large payload at (start, length) is all ASCII. One entry per
-    /// distinct large string read, so at most one per [`LARGE`] input bytes.
-    verdicts: RefCell<HashMap<(usize, usize), bool>>,
+    text: TextIndex<'a>,
 }
 
 impl<'a> StringCache<'a> {
@@ -47,7 +48,7 @@ impl<'a> StringCache<'a> {
             bytes,
             // The empty range is ASCII: the invariant holds from the start.
             slots: (0..slots).map(|_| Cell::new((EMPTY, 0, 0))).collect(),
-            verdicts: RefCell::new(HashMap::new()),
+            text: TextIndex::new(bytes),
         }
     }
 
@@ -79,28 +80,38 @@ impl<'a> StringCache<'a> {
     #[inline]
     pub(super) fn scan(&self, index: u64, start: usize, len: usize) -> Option<&'a str> {
         let bytes: &'a [u8] = &self.bytes[start..start + len];
-        if !self.is_ascii(start, len) {
+        if !self.ascii(bytes, start) {
             return None;
         }
+        debug_assert!(
+            len > RECHECK || bytes.is_ascii(),
+            "the text index passed {start}+{len}"
+        );
         self.slot(index).set((index, start, len));
-        // SAFETY: `is_ascii` found exactly this range all ASCII, now or when it
-        // recorded its verdict; every ASCII byte sequence is valid UTF-8.
+        // SAFETY: the index found exactly this range all ASCII; every ASCII byte
+        // sequence is valid UTF-8.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     }
 
-    /// True when the `len` bytes at `start` are all ASCII: checked now when short,
-    /// checked once per document when [`LARGE`].
+    /// True when the `len` bytes at `start` are all ASCII.
     #[inline]
     pub(super) fn is_ascii(&self, start: usize, len: usize) -> bool {
-        let bytes = &self.bytes[start..start + len];
-        if len < LARGE {
+        self.ascii(&self.bytes[start..start + len], start)
+    }
+
+    /// True when `bytes`, the input's bytes from `start`, are all ASCII: a short
+    /// run checked here, a large one through the index.
+    #[inline(always)]
+    fn ascii(&self, bytes: &[u8], start: usize) -> bool {
+        if bytes.len() < LARGE {
             return bytes.is_ascii();
         }
-        *self
-            .verdicts
-            .borrow_mut()
-            .entry((start, len))
-            .or_insert_with(|| bytes.is_ascii())
+        self.text.is_ascii_large(start, start + bytes.len())
+    }
+
+    /// True when the `units` UTF-16 units at `start` hold no unpaired surrogate.
+    pub(super) fn is_utf16(&self, start: usize, units: usize) -> bool {
+        self.text.is_utf16(start, units)
     }
 }
 
@@ -120,26 +131,6 @@ mod tests {
         // Index 5 shares index 1's slot and evicts it.
         assert_eq!(cache.scan(5, 4, 3), Some("def"));
         assert_eq!((cache.get(1), cache.get(5)), (None, Some("def")));
-    }
-
-    #[test]
-    fn large_strings_are_scanned_once() {
-        let mut bytes = vec![b'a'; 2 * super::LARGE];
-        bytes[super::LARGE] = 0xE9;
-        let cache = StringCache::new(&bytes, 1);
-        let (ascii, latin1) = ((0, super::LARGE), (super::LARGE, super::LARGE));
-        // Objects 1 and 2 share the only slot and evict each other.
-        for _ in 0..3 {
-            assert_eq!(
-                cache.scan(1, ascii.0, ascii.1).map(str::len),
-                Some(super::LARGE)
-            );
-            assert_eq!(cache.scan(2, latin1.0, latin1.1), None);
-            assert_eq!(cache.scan(3, 1, 2), Some("aa"));
-        }
-        let verdicts = cache.verdicts.borrow();
-        assert_eq!(verdicts.len(), 2, "each large range has one verdict");
-        assert_eq!((verdicts[&ascii], verdicts[&latin1]), (true, false));
     }
 
     #[test]

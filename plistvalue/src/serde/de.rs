@@ -543,6 +543,17 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
                 Cow::Borrowed(b) => Some(*b),
                 Cow::Owned(_) => None,
             };
+            // A struct's key longer than any field name is handed to the visitor
+            // (which ignores or rejects it) unremembered, as derived code never
+            // compares keys with one another; a map's is charged, as the other
+            // paths charge it. So what a long key costs is bounded, however
+            // often it repeats.
+            if key.text.len() > rules::LONG_KEY {
+                if self.bare {
+                    return seed.deserialize(key).map(Some);
+                }
+                self.dict.charge_bytes(key.text.len())?;
+            }
             if self.seen.repeats(borrowed, &key.text) {
                 continue;
             }

@@ -54,6 +54,7 @@ impl Converted<'_> {
         Limits {
             node_factor: scale(limits.node_factor),
             byte_factor: scale(limits.byte_factor),
+            heap_factor: scale(limits.heap_factor),
             ..limits
         }
     }

@@ -81,20 +81,25 @@ impl Dictionary {
         Dictionary(Repr::Linear(Vec::with_capacity(n)))
     }
 
-    /// The heap bytes a dictionary of `len` entries made by
-    /// [`with_capacity`](Dictionary::with_capacity)`(len)` allocates for itself: its
-    /// entry vector and, past 32 entries, its key index. Its keys' and values' own
-    /// heap is not included. A reader's heap budget uses it to charge a dictionary
-    /// before building one; the tests below check it against the allocator.
-    pub(crate) fn heap_bytes_for(len: usize) -> usize {
+    /// The heap bytes a dictionary of `len` entries allocates for itself: the sum
+    /// of its blocks, which the tests below check against the allocator.
+    #[cfg(test)]
+    fn heap_bytes_for(len: usize) -> usize {
+        Dictionary::blocks_for(len).iter().sum()
+    }
+
+    /// The blocks a dictionary of `len` entries made by
+    /// [`with_capacity`](Dictionary::with_capacity)`(len)` allocates for itself,
+    /// which a reader's heap budget charges before building one: the entry vector
+    /// and, past 32 entries, the boxed index and its table (0 for none). Its keys'
+    /// and values' own heap is not included.
+    pub(crate) fn blocks_for(len: usize) -> [usize; 3] {
         let entries = len.saturating_mul(mem::size_of::<Slot>());
         if indexed(len) {
             let table = KeyIndex::slots_for(len).saturating_mul(mem::size_of::<u32>());
-            entries
-                .saturating_add(mem::size_of::<Indexed>())
-                .saturating_add(table)
+            [entries, mem::size_of::<Indexed>(), table]
         } else {
-            entries
+            [entries, 0, 0]
         }
     }
 

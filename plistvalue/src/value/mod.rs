@@ -344,31 +344,46 @@ impl Default for PlistValue {
     }
 }
 
-/// Drops the children of a container being dropped without recursing: the deep
-/// ones (containers that hold something) wait on one explicit stack, and each is
-/// emptied onto it before it drops, so a child's own drop finds nothing deep.
-/// [`Array`] and [`Dictionary`] call it when they hold a deep child.
+/// Drops the children of a container being dropped without recursing, holding one
+/// iterator per level of the path it is on: each deep child (a container that
+/// holds something) is emptied into an iterator on the path before it drops, so
+/// its own drop finds nothing deep. A stack of every deep container still to drop
+/// cost a wide tree as much again as its slots, so a decode that ran out of budget
+/// and dropped what it had built went past the memory it was allowed. [`Array`]
+/// and [`Dictionary`] call it when they hold a deep child.
 fn drop_deep(children: impl Iterator<Item = PlistValue>) {
-    fn take_deep_children(v: &mut PlistValue, stack: &mut Vec<PlistValue>) {
+    /// A container's children, taken out of it, to drop one at a time.
+    enum Children {
+        Array(std::vec::IntoIter<PlistValue>),
+        Dict(std::vec::IntoIter<(Key, PlistValue)>),
+    }
+    fn take(v: &mut PlistValue) -> Option<Children> {
         match v {
-            PlistValue::Array(a) => {
-                stack.extend(a.drain(..).filter(PlistValue::has_children));
-            }
-            PlistValue::Dictionary(d) => {
-                let entries = d.take_entries();
-                stack.extend(
-                    entries
-                        .into_iter()
-                        .map(|(_, v)| v)
-                        .filter(PlistValue::has_children),
-                );
-            }
-            _ => {}
+            PlistValue::Array(a) => Some(Children::Array(std::mem::take(a).into_vec().into_iter())),
+            PlistValue::Dictionary(d) => Some(Children::Dict(d.take_entries().into_iter())),
+            _ => None,
         }
     }
-    let mut stack: Vec<PlistValue> = children.filter(PlistValue::has_children).collect();
-    while let Some(mut v) = stack.pop() {
-        take_deep_children(&mut v, &mut stack);
+    let mut path: Vec<Children> = Vec::new();
+    for mut child in children {
+        if !child.has_children() {
+            continue;
+        }
+        path.extend(take(&mut child));
+        while let Some(top) = path.last_mut() {
+            let next = match top {
+                Children::Array(it) => it.next(),
+                Children::Dict(it) => it.next().map(|(_, v)| v),
+            };
+            match next {
+                // Emptied, it drops without going deeper.
+                Some(mut deep) if deep.has_children() => path.extend(take(&mut deep)),
+                Some(_) => {}
+                None => {
+                    path.pop();
+                }
+            }
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! the derive, serde, and (through `Encoder::new`) the XML reader and the archive
 //! resolver.
 
+use std::hash::Hash;
 use std::io;
 
 use super::emit::{self, Sink};
@@ -266,15 +267,20 @@ impl<'a> Encoder<'a> {
 
     /// Appends a scalar unless an equal one exists; `same` compares a candidate.
     #[inline]
-    fn intern(
+    fn intern<W: Hash>(
         &mut self,
         hash: u64,
         obj: Obj<'a>,
         same: impl Fn(&Table<'a>, &Obj<'a>) -> bool,
+        whole: impl FnOnce() -> W,
     ) -> ObjRef {
         self.st.interner.reserve_one();
         let table = &self.st.table;
-        match self.st.interner.find(hash, |i| same(table, table.get(i))) {
+        match self
+            .st
+            .interner
+            .find(hash, |i| same(table, table.get(i)), whole)
+        {
             Ok(i) => ObjRef(i),
             Err(pos) => {
                 let i = self.push(obj);
@@ -287,7 +293,12 @@ impl<'a> Encoder<'a> {
     #[inline]
     fn intern_word(&mut self, t: u64, word: u64, obj: Obj<'a>) -> ObjRef {
         let hash = hash_word(t, word);
-        self.intern(hash, obj, |_, o| word_of(o) == Some((t, word)))
+        self.intern(
+            hash,
+            obj,
+            |_, o| word_of(o) == Some((t, word)),
+            || (t, word),
+        )
     }
 
     /// A boolean. There is one `true` and one `false` object per document.
@@ -405,10 +416,11 @@ impl<'a> Encoder<'a> {
         }
         self.st.interner.reserve_one();
         let table = &self.st.table;
-        let i = self
-            .st
-            .interner
-            .find(hash, |i| table.ascii(table.get(i)) == Some(bytes))?;
+        let i = self.st.interner.find(
+            hash,
+            |i| table.ascii(table.get(i)) == Some(bytes),
+            || (tag::ASCII, bytes),
+        )?;
         // Only repeats are cached, so one-off strings never evict them.
         if let Some(r) = self.st.recent.get_mut(slot) {
             *r = (hash, i);
@@ -429,10 +441,11 @@ impl<'a> Encoder<'a> {
         self.st.interner.reserve_one();
         let table = &self.st.table;
         let mine = &table.arena()[start..];
-        match self.st.interner.find(hash, |i| match *table.get(i) {
+        let same = |i| match *table.get(i) {
             Obj::Utf16 { start, len } => &table.arena()[start..start + len] == mine,
             _ => false,
-        }) {
+        };
+        match self.st.interner.find(hash, same, || (tag::UTF16, mine)) {
             Ok(i) => {
                 self.st.table.arena_mut().truncate(start);
                 ObjRef(i)
@@ -448,7 +461,8 @@ impl<'a> Encoder<'a> {
     /// Data borrowed from the value being encoded.
     pub fn data(&mut self, d: &'a [u8]) -> ObjRef {
         let hash = hash_data(d);
-        self.intern(hash, Obj::Data(d), |table, o| table.data(o) == Some(d))
+        let same = |table: &Table<'a>, o: &Obj<'a>| table.data(o) == Some(d);
+        self.intern(hash, Obj::Data(d), same, || (tag::DATA, d))
     }
 
     /// Data that does not live as long as the encoder: it is copied.
@@ -456,11 +470,11 @@ impl<'a> Encoder<'a> {
         let hash = hash_data(d);
         self.st.interner.reserve_one();
         let table = &self.st.table;
-        match self
-            .st
-            .interner
-            .find(hash, |i| table.data(table.get(i)) == Some(d))
-        {
+        match self.st.interner.find(
+            hash,
+            |i| table.data(table.get(i)) == Some(d),
+            || (tag::DATA, d),
+        ) {
             Ok(i) => ObjRef(i),
             Err(pos) => {
                 let start = emit::place_data(self.st.table.placed_mut(), d);

@@ -15,6 +15,10 @@ pub(super) mod tag {
     pub(crate) const DATA: u64 = 9;
 }
 
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
+
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
 /// One step of the hash.
@@ -76,31 +80,45 @@ pub(super) fn hash_data(bytes: &[u8]) -> u64 {
     )
 }
 
-/// Slots a lookup may visit before it gives up.
+/// Slots a lookup may visit before it turns to the overflow map.
 const MAX_PROBES: usize = 256;
 
-/// Candidates with the same 32-bit tag a lookup may compare exactly before it gives
-/// up. Eight distinct values of one full 64-bit hash take a crafted input: the hash
-/// is Fx-style and fast, not keyed, and `hash_data` reads only a blob's ends.
+/// Candidates with the same 32-bit tag a lookup may compare exactly before it turns
+/// to the overflow map. Eight distinct values of one full 64-bit hash take a crafted
+/// input (the hash is Fx-style and fast, not keyed) or blobs of one length with the
+/// same 32-byte ends (`hash_data` reads only those), which captured HTTP bodies
+/// often are.
 const MAX_COMPARES: usize = 8;
 
-/// What [`Interner::find`] returns when it gave up: the value is not recorded, and
-/// the encoder writes it as a new object. Uniquing is an optimization; an output with
-/// two equal strings is still a valid plist.
+/// What [`Interner::find`] returns for a value to be recorded in the overflow map.
+const OVERFLOW: usize = usize::MAX - 1;
+
+/// What [`Interner::find`] returns when two values share one keyed 64-bit hash
+/// of their whole content, which no input can aim at: the value is not recorded,
+/// and the encoder writes it as a new object. An output with two equal strings is
+/// still a valid plist.
 pub(super) const GAVE_UP: usize = usize::MAX;
 
 /// Open-addressing set of object indices, probed linearly. Each slot holds the top 32
 /// bits of the scrambled hash beside `index + 1`, so most mismatches are rejected
 /// without touching the object.
 ///
-/// Hostile input cannot make a lookup slow: the hash is scrambled with a seed drawn
-/// per table, so crafted partial collisions scatter, and a lookup stops after
-/// [`MAX_PROBES`] slots or [`MAX_COMPARES`] exact comparisons, which bounds the cost
-/// of full collisions.
+/// Hostile input cannot make a lookup slow, and cannot make equal values miss each
+/// other: the hash is scrambled with a seed drawn per table, so crafted partial
+/// collisions scatter, and a lookup stops after [`MAX_PROBES`] slots or
+/// [`MAX_COMPARES`] exact comparisons, which bounds the cost of full collisions. A
+/// value it stops at goes to the overflow map, keyed by a hash of its whole
+/// content under a key drawn per table (`RandomState`'s `SipHash`), where one
+/// lookup and one comparison find it again. Ordinary documents never use it.
 pub(super) struct Interner {
     slots: Vec<u64>,
     len: usize,
     seed: u64,
+    /// Object indices by the keyed hash of their content.
+    overflow: HashMap<u64, u32>,
+    /// The keyed hash of the value the last lookup sent to the overflow map, which
+    /// `insert_at` records.
+    pending: Cell<u64>,
 }
 
 impl Default for Interner {
@@ -109,6 +127,8 @@ impl Default for Interner {
             slots: Vec::new(),
             len: 0,
             seed: fresh_seed(),
+            overflow: HashMap::new(),
+            pending: Cell::new(0),
         }
     }
 }
@@ -116,16 +136,16 @@ impl Default for Interner {
 /// A random seed from the standard library's per-process keys, which change for
 /// every `RandomState`.
 fn fresh_seed() -> u64 {
-    use std::hash::BuildHasher;
     std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64) | 1
 }
 
 impl Interner {
-    /// Forgets every entry, keeps the table's allocation, and draws a new seed.
+    /// Forgets every entry, keeps the table's allocation, and draws new seeds.
     pub(super) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = 0);
         self.len = 0;
         self.seed = fresh_seed();
+        self.overflow = HashMap::new();
     }
 
     /// The hash as the table places it: a folded multiply by the seed, whose high
@@ -136,10 +156,18 @@ impl Interner {
         (full as u64) ^ (full >> 64) as u64
     }
 
-    /// The index whose hash is `hash` and for which `same` holds, or the empty slot
-    /// where it goes, or [`GAVE_UP`]. Call [`Interner::reserve_one`] first.
+    /// The index whose hash is `hash` and for which `same` holds, or where it goes:
+    /// an empty slot, the overflow map, or nowhere ([`GAVE_UP`]). `whole` is the
+    /// value's whole content (its type tag included), which the overflow map
+    /// hashes. Call [`Interner::reserve_one`] first, and [`Interner::insert_at`]
+    /// with what this returned before the next lookup.
     #[inline]
-    pub(super) fn find(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+    pub(super) fn find<W: Hash>(
+        &self,
+        hash: u64,
+        mut same: impl FnMut(u32) -> bool,
+        whole: impl FnOnce() -> W,
+    ) -> Result<u32, usize> {
         let h32 = self.scramble(hash) >> 32;
         let mask = self.slots.len() - 1;
         let mut pos = h32 as usize & mask;
@@ -161,7 +189,22 @@ impl Interner {
             }
             pos = (pos + 1) & mask;
         }
-        Err(GAVE_UP)
+        match self.find_overflow(&whole()) {
+            Some(index) if same(index) => Ok(index),
+            Some(_) => Err(GAVE_UP),
+            None => Err(OVERFLOW),
+        }
+    }
+
+    /// The overflow map's candidate for the value whose content is `whole`; when
+    /// there is none, its key is kept for `insert_at`.
+    #[cold]
+    #[inline(never)]
+    fn find_overflow<W: Hash>(&self, whole: &W) -> Option<u32> {
+        let key = self.overflow.hasher().hash_one(whole);
+        let found = self.overflow.get(&key).copied();
+        self.pending.set(key);
+        found
     }
 
     /// Makes room for one more entry; call before `find` so its slot stays valid.
@@ -186,62 +229,77 @@ impl Interner {
         }
     }
 
-    /// Records `index` in the slot `find` returned; nothing when it gave up.
+    /// Records `index` where `find` said it goes.
     #[inline]
     pub(super) fn insert_at(&mut self, pos: usize, hash: u64, index: u32) {
-        if pos == GAVE_UP {
+        if pos >= OVERFLOW {
+            self.insert_overflow(pos, index);
             return;
         }
         self.slots[pos] = (self.scramble(hash) >> 32) << 32 | (index as u64 + 1);
         self.len += 1;
     }
+
+    #[cold]
+    #[inline(never)]
+    fn insert_overflow(&mut self, pos: usize, index: u32) {
+        if pos == OVERFLOW {
+            self.overflow.insert(self.pending.get(), index);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{tail_word, Interner, GAVE_UP, MAX_COMPARES, MAX_PROBES};
+    use super::{tail_word, Interner, MAX_COMPARES, MAX_PROBES, OVERFLOW};
 
-    /// Values that all share one full hash, as crafted strings and blobs do: every
-    /// lookup stops after a bounded number of exact comparisons and slots, and the
-    /// values past the cap are not recorded, so the set stays small.
+    /// 10,000 distinct values that all share one full hash, as crafted strings and
+    /// blobs of one length with the same ends do: every lookup stops after a
+    /// bounded number of exact comparisons and slots, the first few values are in
+    /// the table, the rest in the overflow map, and each is found again there.
     #[test]
-    fn a_lookup_is_bounded_whatever_the_collisions() {
+    fn a_lookup_is_bounded_and_exact_whatever_the_collisions() {
+        const HASH: u64 = 0xC011_1DE5;
         let mut set = Interner::default();
-        let mut gave_up = 0;
-        for i in 0..10_000_u32 {
-            set.reserve_one();
-            let mut compares = 0;
-            let found = set.find(0xC011_1DE5, |_| {
-                compares += 1;
-                false
-            });
-            assert!(
-                compares <= MAX_COMPARES,
-                "lookup {i} compared {compares} times"
-            );
-            match found {
-                Ok(_) => unreachable!("no candidate matched"),
-                Err(GAVE_UP) => gave_up += 1,
-                Err(pos) => set.insert_at(pos, 0xC011_1DE5, i),
+        for round in 0..2 {
+            for i in 0..10_000_u32 {
+                set.reserve_one();
+                let mut compares = 0;
+                let found = set.find(
+                    HASH,
+                    |candidate| {
+                        compares += 1;
+                        candidate == i
+                    },
+                    || i,
+                );
+                // Past the table's candidates, at most the overflow map's one.
+                assert!(compares <= MAX_COMPARES + 1, "lookup {i}: {compares}");
+                match (round, found) {
+                    (0, Err(pos)) => set.insert_at(pos, HASH, i),
+                    (1, Ok(index)) => assert_eq!(index, i),
+                    (_, other) => panic!("round {round}, value {i}: {other:?}"),
+                }
             }
         }
-        assert_eq!(set.len, MAX_COMPARES, "only the first few were recorded");
-        assert_eq!(gave_up, 10_000 - MAX_COMPARES);
+        assert_eq!(set.len, MAX_COMPARES, "the table holds the first few");
+        assert_eq!(set.overflow.len(), 10_000 - MAX_COMPARES);
         // A lookup visits at most MAX_PROBES slots even when every slot is full.
-        let mut full = Interner {
+        let full = Interner {
             slots: vec![1 << 32 | 1; 1024],
             len: 1024,
-            seed: 0,
+            ..Interner::default()
         };
-        full.seed = 1;
         let mut visits = 0;
-        assert_eq!(
-            full.find(7, |_| {
+        let found = full.find(
+            7,
+            |_| {
                 visits += 1;
                 false
-            }),
-            Err(GAVE_UP)
+            },
+            || 7,
         );
+        assert_eq!(found, Err(OVERFLOW));
         assert!(visits <= MAX_PROBES);
     }
 
@@ -271,5 +329,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// 30 distinct 16-byte ASCII strings with one hash, as a hostile input may
+    /// hold: the hash of 16 bytes is `(rotl(h1, 5) ^ w2) * SEED`, so any first
+    /// word whose `h1` leaves `w2 = rotl(h1, 5) ^ C` all ASCII completes one.
+    /// Written three times each, they are still 30 string objects.
+    #[test]
+    fn colliding_strings_are_still_one_object_each() {
+        use super::{hash_bytes, mix, tag};
+        use crate::value::PlistValue;
+        let first = |w1: u64| mix(mix(tag::ASCII, 16), w1).rotate_left(5);
+        let c = first(0x4141_4141_4141_4141) ^ 0x4242_4242_4242_4242;
+        let mut strings = Vec::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        while strings.len() < 30 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let w1 = state & 0x7F7F_7F7F_7F7F_7F7F;
+            let w2 = first(w1) ^ c;
+            if w2 & 0x8080_8080_8080_8080 == 0 {
+                let mut text = w1.to_le_bytes().to_vec();
+                text.extend_from_slice(&w2.to_le_bytes());
+                strings.push(String::from_utf8(text).expect("ASCII"));
+            }
+        }
+        let hashes: std::collections::HashSet<u64> = strings
+            .iter()
+            .map(|s| hash_bytes(tag::ASCII, s.as_bytes()))
+            .collect();
+        assert_eq!(hashes.len(), 1, "one hash for all");
+        let value = PlistValue::Array(
+            (0..3)
+                .flat_map(|_| strings.iter().cloned().map(PlistValue::String))
+                .collect(),
+        );
+        let bytes = crate::encode::to_vec(&value).expect("encodes");
+        let doc = crate::reader::Document::from_slice(&bytes).expect("opens");
+        assert_eq!(doc.len(), 1 + 30, "the array and 30 strings");
     }
 }

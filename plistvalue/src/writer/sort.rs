@@ -141,8 +141,11 @@ impl OrderCache {
     }
 
     /// The cached order of `keys` (at least two): `Some(None)` when they are known
-    /// to be sorted, `None` when the list is not cached.
+    /// to be sorted, `None` when the list is not cached. Inlined: when a change
+    /// elsewhere moved it out of `sort_keys`'s codegen unit, a typed XML encode
+    /// took 0.8% more instructions.
     #[allow(clippy::option_option)]
+    #[inline]
     fn get(&self, keys: &[u32]) -> Option<Option<&[u32]>> {
         let (cached, perm) = &self.slots[Self::slot(keys)];
         (cached.as_slice() == keys).then_some(perm.as_deref())

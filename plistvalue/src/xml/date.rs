@@ -65,9 +65,19 @@ pub(crate) fn parse(b: &[u8]) -> Option<f64> {
     Some(86_400.0 * days + 3_600.0 * hour as f64 + 60.0 * minute as f64 + second as f64)
 }
 
-/// The largest |seconds| printed: about 31.7 million years, where the model of CF's
-/// writer stops (`tools/cf_xml.py`); past it the arithmetic is no longer exact.
+/// The largest |seconds| a date may be from 2001 in XML: about 31.7 million years
+/// (`-31686738-06-29T22:13:20Z` to `31690739-07-06T01:46:40Z`). Within it this
+/// writer's arithmetic is exact and gives CF's text; past it the arithmetic is no
+/// longer exact, and CF's text is not defined. The reader refuses what the
+/// writer cannot write, so every XML date read can be written back: CF reads years
+/// of up to nine digits, and the plist crate only years 0000 to 9999.
 pub(crate) const MAX_WRITTEN: f64 = 1e15;
+
+/// True when `at` seconds since 2001 is a date XML holds: not NaN, and no further
+/// from 2001 than [`MAX_WRITTEN`].
+pub(crate) fn in_range(at: f64) -> bool {
+    at.abs() <= MAX_WRITTEN
+}
 
 /// A modulo whose result has the sign of the modulus, as CF computes it.
 fn floor_mod(d: f64, modulus: f64) -> f64 {
@@ -82,7 +92,7 @@ fn floor_mod(d: f64, modulus: f64) -> f64 {
 /// Appends CF's text for a date, or returns false for NaN, infinities and dates
 /// beyond [`MAX_WRITTEN`], whose text CF leaves undefined.
 pub(crate) fn write(out: &mut Vec<u8>, at: f64) -> bool {
-    if at.is_nan() || at.abs() > MAX_WRITTEN {
+    if !in_range(at) {
         return false;
     }
     // `__CFYMDFromAbsolute` of the floored day, on the same calendar.
@@ -176,5 +186,33 @@ mod tests {
             write(&mut out, at(s).unwrap());
             assert_eq!(out, s.as_bytes());
         }
+    }
+
+    /// The reader and the writer take the same range: its ends are written and
+    /// read back, one second past them neither reads nor writes, and nor does
+    /// anything further (a nine-digit year, which CF reads).
+    #[test]
+    fn the_reader_takes_what_the_writer_writes() {
+        for (at, text) in [
+            (MAX_WRITTEN, "31690739-07-06T01:46:40Z"),
+            (-MAX_WRITTEN, "-31686738-06-29T22:13:20Z"),
+        ] {
+            let mut out = Vec::new();
+            assert!(write(&mut out, at));
+            assert_eq!(out, text.as_bytes());
+            assert_eq!(parse(text.as_bytes()), Some(at));
+            assert!(in_range(at));
+        }
+        for text in [
+            "31690739-07-06T01:46:41Z",
+            "-31686738-06-29T22:13:19Z",
+            "999999999-12-31T23:59:59Z",
+            "-999999999-01-01T00:00:00Z",
+        ] {
+            let at = parse(text.as_bytes()).expect("CF's grammar");
+            assert!(!in_range(at), "{text}");
+            assert!(!write(&mut Vec::new(), at), "{text}");
+        }
+        assert!(!in_range(f64::NAN));
     }
 }

@@ -526,6 +526,9 @@ impl<'a> Parser<'a> {
                     self.dialect_date(text)
                 };
                 let at = at.ok_or(bad.clone())?;
+                if !date::in_range(at) {
+                    return Err((start, XmlError::DateOutOfRange));
+                }
                 self.close(tag).map_err(|_| bad)?;
                 self.enc.date(Date::from_seconds_since_2001(at))
             }

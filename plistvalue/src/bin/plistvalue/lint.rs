@@ -68,7 +68,7 @@ fn next_child<'d, 'a>(children: &mut Children<'d, 'a>) -> Result<Option<Node<'d,
                 if k.kind() != Kind::String {
                     return Err(k.error(ErrorKind::NonStringKey(k.kind().name())));
                 }
-                k.to_str()?;
+                k.check_str()?;
                 Ok(Some(v))
             }
         },
@@ -78,7 +78,7 @@ fn next_child<'d, 'a>(children: &mut Children<'d, 'a>) -> Result<Option<Node<'d,
 /// A leaf's own check: strings must be text.
 fn check_leaf(node: &Node<'_, '_>) -> Result<(), Error> {
     if node.kind() == Kind::String {
-        node.to_str()?;
+        node.check_str()?;
     }
     Ok(())
 }

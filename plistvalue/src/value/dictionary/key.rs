@@ -56,14 +56,20 @@ unsafe impl Send for Key {}
 unsafe impl Sync for Key {}
 
 impl Key {
-    /// The heap bytes a key of `len` bytes allocates: none when it is inline,
-    /// otherwise the boxed `str` and its text.
+    /// The heap bytes a key of `len` bytes allocates: the sum of its blocks.
     #[cfg(test)]
     pub(crate) fn heap_bytes_for(len: usize) -> usize {
+        Key::blocks_for(len).iter().sum()
+    }
+
+    /// The blocks a key of `len` bytes allocates, which a reader's heap budget
+    /// charges: none when it is inline (0, 0), otherwise the boxed `str` and its
+    /// text.
+    pub(crate) fn blocks_for(len: usize) -> [usize; 2] {
         if len <= INLINE_MAX {
-            0
+            [0, 0]
         } else {
-            size_of::<Box<str>>().saturating_add(len)
+            [size_of::<Box<str>>(), len]
         }
     }
 
