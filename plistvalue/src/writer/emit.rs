@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use super::object::{Obj, ObjRef, Table};
+use super::pages;
 use crate::format::{self, pow2_width, put_marker, put_uint, Trailer};
 
 /// Writes copied data `d` as a whole data object into `placed`, the start of the
@@ -112,7 +113,7 @@ impl Sink for Vec<u8> {
         Ok(())
     }
     fn reserve_total(&mut self, total: u64) {
-        self.reserve(usize::try_from(total).unwrap_or(usize::MAX));
+        pages::reserve(self, usize::try_from(total).unwrap_or(usize::MAX));
     }
     #[inline]
     fn buf(&mut self) -> &mut Vec<u8> {
@@ -203,7 +204,7 @@ pub(super) fn emit<S: Sink>(
     };
     sink.reserve_total(sized + n * pow2_width(sized) as u64 + format::TRAILER_LEN as u64 - pos);
     offsets.clear();
-    offsets.reserve(objects.len());
+    pages::reserve(offsets, objects.len());
     for o in objects {
         if let Obj::DataPlaced { start, len } = *o {
             offsets.push((start as u64) - format::marker_len(len as u64));

@@ -9,7 +9,7 @@ use std::hash::Hash;
 use std::io;
 
 use super::emit::{self, Sink};
-use super::interner::{hash_bytes, hash_data, hash_word, tag, Interner};
+use super::interner::{hash_bytes, hash_data, hash_word, same_bytes, tag, Interner};
 use super::object::{Obj, ObjRef, Table};
 use crate::error::{Error, ErrorKind, Misuse};
 use crate::format;
@@ -23,15 +23,17 @@ pub(super) struct Storage<'a> {
     scratch: Vec<u32>,
     interner: Interner,
     key_slots: Vec<u32>,
-    recent: Vec<Recent>,
+    recent: Vec<Recent<'a>>,
     /// The object index of every open container, innermost last.
     open: Vec<u32>,
 }
 
-/// A string the interner has met more than once: its hash and its object index.
-type Recent = (u64, u32);
+/// A string the interner has met more than once: its hash, its object index and a
+/// copy of its object, which locates its bytes without a read of the table (a
+/// cache miss in a large document).
+type Recent<'a> = (u64, u32, Obj<'a>);
 
-/// Entries of the repeated-string cache: 32 KiB, which stays in the L1/L2 cache
+/// Entries of the repeated-string cache: 40 KiB, which stays in the L2 cache
 /// where the interner's table and the objects it points at do not. It is set up
 /// once a document has this many objects; a smaller table is cache-resident anyway,
 /// and a small document should not pay to fill it.
@@ -39,9 +41,11 @@ const RECENT: usize = 1024;
 
 impl Storage<'_> {
     /// The same allocations, emptied, for a document with another lifetime.
+    /// The interner is cleared when the storage is used again
+    /// (`Encoder::from_storage`), not here: a `to_vec` drops its storage after
+    /// this, and clearing a large table is a pass over all of it.
     pub(super) fn recycle<'b>(mut self) -> Storage<'b> {
         self.scratch.clear();
-        self.interner.clear();
         self.key_slots.clear();
         self.recent.clear();
         self.open.clear();
@@ -50,7 +54,8 @@ impl Storage<'_> {
             scratch: self.scratch,
             interner: self.interner,
             key_slots: self.key_slots,
-            recent: self.recent,
+            // The in-place `collect` of an empty vector keeps its buffer.
+            recent: self.recent.into_iter().map(|_| unreachable!()).collect(),
             open: self.open,
         }
     }
@@ -119,6 +124,7 @@ pub struct Encoder<'a> {
 impl<'a> Encoder<'a> {
     /// An encoder over recycled storage.
     pub(super) fn from_storage(mut st: Storage<'a>) -> Encoder<'a> {
+        st.interner.clear();
         st.interner.reserve_one();
         Encoder {
             st,
@@ -373,7 +379,7 @@ impl<'a> Encoder<'a> {
         match self.find_ascii(hash, s.as_bytes()) {
             Ok(r) => r,
             Err(pos) => {
-                let arena = self.st.table.arena_mut();
+                let arena = self.st.table.arena_mut(s.len());
                 let start = arena.len();
                 arena.extend_from_slice(s.as_bytes());
                 let i = self.push(Obj::AsciiArena {
@@ -409,29 +415,35 @@ impl<'a> Encoder<'a> {
     fn find_ascii(&mut self, hash: u64, bytes: &[u8]) -> Result<ObjRef, usize> {
         let slot = hash as usize & (RECENT - 1);
         let table = &self.st.table;
-        if let Some(&(h, i)) = self.st.recent.get(slot) {
-            if h == hash && i != NO_KEY && table.ascii(table.get(i)) == Some(bytes) {
-                return Ok(ObjRef(i));
+        if let Some((h, i, o)) = self.st.recent.get(slot) {
+            if *h == hash && *i != NO_KEY && table.ascii(o).is_some_and(|t| same_bytes(t, bytes)) {
+                return Ok(ObjRef(*i));
             }
         }
         self.st.interner.reserve_one();
         let table = &self.st.table;
         let i = self.st.interner.find(
             hash,
-            |i| table.ascii(table.get(i)) == Some(bytes),
+            |i| {
+                table
+                    .ascii(table.get(i))
+                    .is_some_and(|t| same_bytes(t, bytes))
+            },
             || (tag::ASCII, bytes),
         )?;
         // Only repeats are cached, so one-off strings never evict them.
         if let Some(r) = self.st.recent.get_mut(slot) {
-            *r = (hash, i);
+            *r = (hash, i, *self.st.table.get(i));
         } else if self.st.table.objects().len() >= RECENT {
-            self.st.recent.resize(RECENT, (0, NO_KEY));
+            self.st.recent.resize(RECENT, (0, NO_KEY, Obj::Null));
         }
         Ok(ObjRef(i))
     }
 
     fn utf16(&mut self, s: &str) -> ObjRef {
-        let arena = self.st.table.arena_mut();
+        // At most two bytes per UTF-8 byte: a unit per one to three bytes, two
+        // units per four.
+        let arena = self.st.table.arena_mut(2 * s.len());
         let start = arena.len();
         for unit in s.encode_utf16() {
             arena.extend_from_slice(&unit.to_be_bytes());
@@ -447,7 +459,7 @@ impl<'a> Encoder<'a> {
         };
         match self.st.interner.find(hash, same, || (tag::UTF16, mine)) {
             Ok(i) => {
-                self.st.table.arena_mut().truncate(start);
+                self.st.table.arena_mut(0).truncate(start);
                 ObjRef(i)
             }
             Err(pos) => {
@@ -477,7 +489,9 @@ impl<'a> Encoder<'a> {
         ) {
             Ok(i) => ObjRef(i),
             Err(pos) => {
-                let start = emit::place_data(self.st.table.placed_mut(), d);
+                let room =
+                    format::MAGIC.len() + format::marker_len(d.len() as u64) as usize + d.len();
+                let start = emit::place_data(self.st.table.placed_mut(room), d);
                 let i = self.push(Obj::DataPlaced {
                     start,
                     len: d.len(),
@@ -596,7 +610,7 @@ impl<'a> Encoder<'a> {
         let pushed = self.st.scratch.len() - f.scratch_start;
         self.st
             .table
-            .refs_mut()
+            .refs_mut(pushed)
             .extend_from_slice(&self.st.scratch[f.scratch_start..]);
         self.st.scratch.truncate(f.scratch_start);
         Some(pushed)
@@ -611,7 +625,7 @@ impl<'a> Encoder<'a> {
         debug_assert_eq!(self.st.open.last(), Some(&f.obj));
         self.st.open.pop();
         let start = self.st.table.ref_count();
-        let refs = self.st.table.refs_mut();
+        let refs = self.st.table.refs_mut(2 * pairs.len());
         refs.extend(pairs.iter().map(|&(k, _)| k.0));
         refs.extend(pairs.iter().map(|&(_, v)| v.0));
         let len = pairs.len();

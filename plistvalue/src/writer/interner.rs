@@ -2,6 +2,8 @@
 //! set of object indices it looks them up in. It knows nothing of objects: a lookup
 //! is given a hash and a closure that compares a candidate index.
 
+use super::pages;
+
 /// Tags that keep equal bit patterns of different types apart in the interner.
 pub(super) mod tag {
     pub(crate) const UINT: u64 = 1;
@@ -49,7 +51,7 @@ pub(super) fn hash_bytes(tag: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-/// The last 1 to 7 bytes as one word, from fixed-size reads that overlap (as
+/// The last 1 to 7 bytes (or any 1 to 8) as one word, from fixed-size reads that overlap (as
 /// wyhash reads short inputs). A zero-padded copy compiled to a `memcpy` call and a
 /// stalled load: a fifth of the time of a serde encode's string interning. Every
 /// byte lands in the word, so for a given length it is still one-to-one.
@@ -62,6 +64,21 @@ fn tail_word(rest: &[u8]) -> u64 {
         lo as u64 | (hi as u64) << 32
     } else {
         rest[0] as u64 | (rest[n / 2] as u64) << 8 | (rest[n - 1] as u64) << 16
+    }
+}
+
+/// Whether two byte strings are equal. Up to 8 bytes, as two words from fixed-size
+/// loads ([`tail_word`] is one-to-one for each length): most strings the encoder
+/// compares are short keys, and the slice comparison is a `memcmp` call.
+#[inline(always)]
+pub(super) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    match a.len() {
+        0 => true,
+        1..=8 => tail_word(a) == tail_word(b),
+        _ => a == b,
     }
 }
 
@@ -215,10 +232,11 @@ impl Interner {
         }
     }
 
+    /// Doubles the table, in memory whose pages fault in large steps.
     #[cold]
     fn grow(&mut self) {
         let new_len = (self.slots.len() * 2).max(1024);
-        let old = std::mem::replace(&mut self.slots, vec![0; new_len]);
+        let old = std::mem::replace(&mut self.slots, pages::zeroed(new_len));
         let mask = new_len - 1;
         for s in old.into_iter().filter(|&s| s != 0) {
             let mut pos = (s >> 32) as usize & mask;
@@ -251,7 +269,7 @@ impl Interner {
 
 #[cfg(test)]
 mod tests {
-    use super::{tail_word, Interner, MAX_COMPARES, MAX_PROBES, OVERFLOW};
+    use super::{same_bytes, tail_word, Interner, MAX_COMPARES, MAX_PROBES, OVERFLOW};
 
     /// 10,000 distinct values that all share one full hash, as crafted strings and
     /// blobs of one length with the same ends do: every lookup stops after a
@@ -316,7 +334,7 @@ mod tests {
     #[test]
     fn tail_word_is_one_to_one_per_length() {
         let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-        for n in 1..=7 {
+        for n in 1..=8 {
             let mut seen = std::collections::HashMap::new();
             for _ in 0..20_000 {
                 state ^= state << 13;
@@ -328,6 +346,26 @@ mod tests {
                     assert_eq!(other, tail, "two tails of length {n} share a word");
                 }
             }
+        }
+    }
+
+    /// The word comparison of short strings says what `==` says, for every length
+    /// around its limit and strings that differ in one byte anywhere.
+    #[test]
+    fn same_bytes_is_equality() {
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        for _ in 0..50_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let n = (state % 13) as usize;
+            let a: Vec<u8> = (0..n).map(|i| (state >> (4 * i)) as u8 % 3).collect();
+            let mut b = a.clone();
+            if n > 0 && state & 1 == 1 {
+                b[(state >> 20) as usize % n] ^= 1;
+            }
+            assert_eq!(same_bytes(&a, &b), a == b, "{a:?} {b:?}");
+            assert!(!same_bytes(&a, &b[..n.saturating_sub(1)]) || n == 0);
         }
     }
 

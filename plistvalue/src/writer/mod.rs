@@ -42,6 +42,7 @@ mod emit;
 mod encoder;
 mod interner;
 mod object;
+mod pages;
 mod sort;
 mod view;
 

@@ -3,6 +3,7 @@
 //! table had to make or copy. The encoder fills it; the emitter and the read view
 //! read it, only through the methods here.
 
+use super::pages;
 use crate::format::{self, shape};
 
 /// Index of an object in the table, and so in the file's offset table.
@@ -154,6 +155,7 @@ impl<'a> Table<'a> {
     /// Appends an object; its index is the count before.
     #[inline(always)]
     pub(super) fn push(&mut self, obj: Obj<'a>) {
+        pages::grow(&mut self.objects, 1);
         self.objects.push(obj);
     }
 
@@ -163,9 +165,11 @@ impl<'a> Table<'a> {
         self.objects[index as usize] = obj;
     }
 
-    /// The reference arena, which containers record their children into.
+    /// The reference arena, which containers record their children into, with
+    /// room for `additional` more.
     #[inline(always)]
-    pub(super) fn refs_mut(&mut self) -> &mut Vec<u32> {
+    pub(super) fn refs_mut(&mut self, additional: usize) -> &mut Vec<u32> {
+        pages::grow(&mut self.refs, additional);
         &mut self.refs
     }
 
@@ -175,9 +179,11 @@ impl<'a> Table<'a> {
         self.refs.len()
     }
 
-    /// The arena that made and copied string bodies live in.
+    /// The arena that made and copied string bodies live in, with room for
+    /// `additional` more bytes.
     #[inline(always)]
-    pub(super) fn arena_mut(&mut self) -> &mut Vec<u8> {
+    pub(super) fn arena_mut(&mut self, additional: usize) -> &mut Vec<u8> {
+        pages::grow(&mut self.arena, additional);
         &mut self.arena
     }
 
@@ -187,9 +193,11 @@ impl<'a> Table<'a> {
         &self.arena
     }
 
-    /// The output's first bytes, where copied data goes.
+    /// The output's first bytes, where copied data goes, with room for
+    /// `additional` more.
     #[inline(always)]
-    pub(super) fn placed_mut(&mut self) -> &mut Vec<u8> {
+    pub(super) fn placed_mut(&mut self, additional: usize) -> &mut Vec<u8> {
+        pages::grow(&mut self.placed, additional);
         &mut self.placed
     }
 
