@@ -2,8 +2,8 @@
 //! exists once: the benchmark document, a byte-level builder of hand-made (and
 //! hostile) files, a counting allocator, the NSKeyedArchiver oracle, the
 //! skip-unless-required check, a lazy walk of a whole document, the key-lookup
-//! document, a generated Xcode project, and the differential tests' trees, models
-//! and tools.
+//! document, a generated Xcode project, the differential tests' trees, models
+//! and tools, and the profiling drivers' timed rounds.
 
 pub mod alloc;
 pub mod archive;
@@ -13,4 +13,5 @@ pub mod differential;
 pub mod env;
 pub mod lookup;
 pub mod pbxproj;
+pub mod rounds;
 pub mod walk;
