@@ -106,6 +106,18 @@ struct Emitter<'e, 't> {
     visits: Vec<u16>,
     on_path: Vec<u64>,
     utf8: String,
+    keys: KeyLines,
+}
+
+/// Each key object's `<key>…</key>` line, escaped the first time it is written and
+/// copied whole after that: the keys of a dictionary type recur in every instance.
+/// What it holds is at most the distinct keys' text, which the output holds anyway.
+struct KeyLines {
+    /// Per object, one more than its span's index in `spans` (at most the object
+    /// count, a `u32`); 0 for none yet.
+    slot: Vec<u32>,
+    spans: Vec<(usize, usize)>,
+    text: Vec<u8>,
 }
 
 impl Emitter<'_, '_> {
@@ -137,6 +149,28 @@ impl Emitter<'_, '_> {
 
     fn leave(&mut self, index: u32) {
         self.on_path[index as usize / 64] &= !(1u64 << (index % 64));
+    }
+
+    /// Appends the `<key>` line of object `k` (after its tabs), from the cache once
+    /// it has been written.
+    fn key(&mut self, out: &mut Vec<u8>, k: u32) -> Result<(), Error> {
+        let slot = self.keys.slot[k as usize];
+        if let Some(&(start, len)) = self.keys.spans.get(slot.wrapping_sub(1) as usize) {
+            out.extend_from_slice(&self.keys.text[start..start + len]);
+            return Ok(());
+        }
+        let mut line = std::mem::take(&mut self.keys.text);
+        let start = line.len();
+        line.extend_from_slice(b"<key>");
+        let written = self.text(&mut line, k);
+        line.extend_from_slice(b"</key>\n");
+        self.keys.text = line;
+        written?;
+        let len = self.keys.text.len() - start;
+        out.extend_from_slice(&self.keys.text[start..]);
+        self.keys.spans.push((start, len));
+        self.keys.slot[k as usize] = self.keys.spans.len() as u32;
+        Ok(())
     }
 
     /// A string object's text, escaped.
@@ -268,6 +302,11 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
         visits: vec![0; n],
         on_path: vec![0; n.div_ceil(64)],
         utf8: String::new(),
+        keys: KeyLines {
+            slot: vec![0; n],
+            spans: Vec::new(),
+            text: Vec::new(),
+        },
     };
     out.buf().extend_from_slice(HEADER);
     let mut stack = vec![Task::Value(root.index(), 0)];
@@ -278,9 +317,7 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
             Task::Key(k, d) => {
                 e.check(k)?;
                 tabs(buf, d);
-                buf.extend_from_slice(b"<key>");
-                e.text(buf, k)?;
-                buf.extend_from_slice(b"</key>\n");
+                e.key(buf, k)?;
             }
             Task::Close(dict, i, d) => {
                 e.leave(i);
