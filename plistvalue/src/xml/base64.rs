@@ -234,7 +234,7 @@ pub(crate) fn encode_lines(out: &mut Vec<u8>, data: &[u8], indent: usize) {
     out.reserve(encoded + encoded.div_ceil(width) * (tabs + 1));
     let mut line = [b'\t'; 8 + 76 + 1];
     let mut lines = data.chunks_exact(width / 4 * 3);
-    let full = &mut line[..tabs + width + 1];
+    let full = &mut line[..=tabs + width];
     full[tabs + width] = b'\n';
     for l in &mut lines {
         encode_into(l, &mut full[tabs..tabs + width]);
@@ -245,7 +245,7 @@ pub(crate) fn encode_lines(out: &mut Vec<u8>, data: &[u8], indent: usize) {
         let n = rest.len().div_ceil(3) * 4;
         encode_into(rest, &mut line[tabs..tabs + n]);
         line[tabs + n] = b'\n';
-        out.extend_from_slice(&line[..tabs + n + 1]);
+        out.extend_from_slice(&line[..=tabs + n]);
     }
 }
 
