@@ -42,7 +42,6 @@ pub(crate) fn word(b: &[u8], i: usize) -> Option<u64> {
 
 /// The index of the first byte `c` from `from`, eight bytes at a time.
 #[inline(always)]
-#[cfg_attr(not(feature = "xml"), allow(dead_code))]
 pub(crate) fn find(b: &[u8], from: usize, c: u8) -> Option<usize> {
     let mut i = from;
     while let Some(w) = word(b, i) {
