@@ -106,19 +106,26 @@ struct Emitter<'e, 't> {
     visits: Vec<u16>,
     on_path: Vec<u64>,
     utf8: String,
-    keys: KeyLines,
+    keys: Lines,
+    strings: Lines,
 }
 
-/// Each key object's `<key>…</key>` line, escaped the first time it is written and
-/// copied whole after that: the keys of a dictionary type recur in every instance.
-/// What it holds is at most the distinct keys' text, which the output holds anyway.
-struct KeyLines {
+/// Lines of string objects written more than once, escaped once and copied whole
+/// after that: each key object's `<key>` line from its first use (a dictionary
+/// type's keys recur in every instance), and a `<string>` line from its second
+/// (repeated values, such as header names, are one object in the table). What it
+/// holds is at most the repeated strings' text, which the output holds anyway.
+#[derive(Default)]
+struct Lines {
     /// Per object, one more than its span's index in `spans` (at most the object
-    /// count, a `u32`); 0 for none yet.
+    /// count, a `u32`); 0 for not written yet, [`ONCE`] for written once.
     slot: Vec<u32>,
     spans: Vec<(usize, usize)>,
     text: Vec<u8>,
 }
+
+/// A [`Lines`] slot: a `<string>` line written once, not kept.
+const ONCE: u32 = u32::MAX;
 
 impl Emitter<'_, '_> {
     fn check(&self, index: u32) -> Result<(), Error> {
@@ -151,25 +158,46 @@ impl Emitter<'_, '_> {
         self.on_path[index as usize / 64] &= !(1u64 << (index % 64));
     }
 
-    /// Appends the `<key>` line of object `k` (after its tabs), from the cache once
-    /// it has been written.
-    fn key(&mut self, out: &mut Vec<u8>, k: u32) -> Result<(), Error> {
-        let slot = self.keys.slot[k as usize];
-        if let Some(&(start, len)) = self.keys.spans.get(slot.wrapping_sub(1) as usize) {
-            out.extend_from_slice(&self.keys.text[start..start + len]);
+    /// Appends the `<key>` (or `<string>`) line of object `i`, after its tabs, from
+    /// [`Lines`] once it is kept there.
+    fn line(&mut self, out: &mut Vec<u8>, i: u32, key: bool) -> Result<(), Error> {
+        let lines = if key {
+            &mut self.keys
+        } else {
+            &mut self.strings
+        };
+        let slot = lines.slot[i as usize];
+        if let Some(&(start, len)) = lines.spans.get(slot.wrapping_sub(1) as usize) {
+            out.extend_from_slice(&lines.text[start..start + len]);
             return Ok(());
         }
-        let mut line = std::mem::take(&mut self.keys.text);
-        let start = line.len();
-        line.extend_from_slice(b"<key>");
-        let written = self.text(&mut line, k);
-        line.extend_from_slice(b"</key>\n");
-        self.keys.text = line;
+        let (open, close): (&[u8], &[u8]) = if key {
+            (b"<key>", b"</key>\n")
+        } else {
+            (b"<string>", b"</string>\n")
+        };
+        if !key && slot == 0 {
+            lines.slot[i as usize] = ONCE;
+            out.extend_from_slice(open);
+            self.text(out, i)?;
+            out.extend_from_slice(close);
+            return Ok(());
+        }
+        let mut text = std::mem::take(&mut lines.text);
+        let start = text.len();
+        text.extend_from_slice(open);
+        let written = self.text(&mut text, i);
+        text.extend_from_slice(close);
+        let lines = if key {
+            &mut self.keys
+        } else {
+            &mut self.strings
+        };
+        lines.text = text;
         written?;
-        let len = self.keys.text.len() - start;
-        out.extend_from_slice(&self.keys.text[start..]);
-        self.keys.spans.push((start, len));
-        self.keys.slot[k as usize] = self.keys.spans.len() as u32;
+        out.extend_from_slice(&lines.text[start..]);
+        lines.spans.push((start, lines.text.len() - start));
+        lines.slot[i as usize] = lines.spans.len() as u32;
         Ok(())
     }
 
@@ -233,11 +261,7 @@ impl Emitter<'_, '_> {
                 tabs(out, d);
                 out.extend_from_slice(b"</data>\n");
             }
-            Object::Ascii(_) | Object::Utf16(_) => {
-                out.extend_from_slice(b"<string>");
-                self.text(out, i)?;
-                out.extend_from_slice(b"</string>\n");
-            }
+            Object::Ascii(_) | Object::Utf16(_) => self.line(out, i, false)?,
             Object::Uid(u) => {
                 // CF prints a UID's value through a 64-bit signed CFNumber.
                 out.extend_from_slice(b"<dict>\n");
@@ -302,10 +326,13 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
         visits: vec![0; n],
         on_path: vec![0; n.div_ceil(64)],
         utf8: String::new(),
-        keys: KeyLines {
+        keys: Lines {
             slot: vec![0; n],
-            spans: Vec::new(),
-            text: Vec::new(),
+            ..Lines::default()
+        },
+        strings: Lines {
+            slot: vec![0; n],
+            ..Lines::default()
         },
     };
     out.buf().extend_from_slice(HEADER);
@@ -317,7 +344,7 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
             Task::Key(k, d) => {
                 e.check(k)?;
                 tabs(buf, d);
-                e.key(buf, k)?;
+                e.line(buf, k, true)?;
             }
             Task::Close(dict, i, d) => {
                 e.leave(i);
@@ -346,6 +373,23 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn repeated_strings_and_keys_are_written_whole_every_time() {
+        // The interner makes each repeated string one object: written once, kept,
+        // then copied. Every copy must be the whole escaped line.
+        let entry = crate::plist!({ "k&y": "v<1>", "é": "v<1>" });
+        let doc = crate::plist!([entry.clone(), entry.clone(), entry, "v<1>", "v<1>"]);
+        let text = String::from_utf8(crate::to_vec_xml(&doc).unwrap()).unwrap();
+        let dict = "\t<dict>\n\t\t<key>k&amp;y</key>\n\t\t<string>v&lt;1&gt;</string>\n\
+                    \t\t<key>é</key>\n\t\t<string>v&lt;1&gt;</string>\n\t</dict>\n";
+        let string = "\t<string>v&lt;1&gt;</string>\n";
+        let body = format!("<array>\n{dict}{dict}{dict}{string}{string}</array>\n");
+        assert!(
+            text.ends_with(&format!("<plist version=\"1.0\">\n{body}</plist>\n")),
+            "{text}"
+        );
     }
 
     #[test]
