@@ -180,6 +180,29 @@ fn eight(s: &[u8]) -> [u8; 8] {
     (pair(w, 52) | pair(w, 40) << 16 | pair(w, 28) << 32 | pair(w, 16) << 48).to_le_bytes()
 }
 
+/// [`encode_into`] of all but the last two bytes of `src`, a whole number of groups
+/// of three, into `dst`: the two bytes more make every six bytes one eight-byte load.
+#[inline(always)]
+fn encode_ahead(src: &[u8], dst: &mut [u8]) {
+    let n = src.len() - 2;
+    let steps = n / 6;
+    let (body, rest) = dst.split_at_mut(steps * 8);
+    for (k, d) in body.chunks_exact_mut(8).enumerate() {
+        let w = u64::from_be_bytes(*src[6 * k..].first_chunk::<8>().expect("two bytes ahead"));
+        let chars = pair(w, 52) | pair(w, 40) << 16 | pair(w, 28) << 32 | pair(w, 16) << 48;
+        d.copy_from_slice(&chars.to_le_bytes());
+    }
+    if let (Some(g), Some(d)) = (
+        src[6 * steps..].first_chunk::<3>(),
+        rest.first_chunk_mut::<4>(),
+    ) {
+        if n % 6 == 3 {
+            let w = u64::from_be_bytes([g[0], g[1], g[2], 0, 0, 0, 0, 0]);
+            *d = ((pair(w, 52) | pair(w, 40) << 16) as u32).to_le_bytes();
+        }
+    }
+}
+
 /// Standard base64 of `src` into `dst`, which is exactly its encoded length,
 /// padded with `=`. Six bytes at a time, then what is left.
 #[inline]
@@ -233,9 +256,17 @@ pub(crate) fn encode_lines(out: &mut Vec<u8>, data: &[u8], indent: usize) {
     let encoded = data.len().div_ceil(3) * 4;
     out.reserve(encoded + encoded.div_ceil(width) * (tabs + 1));
     let mut line = [b'\t'; 8 + 76 + 1];
-    let mut lines = data.chunks_exact(width / 4 * 3);
+    let per_line = width / 4 * 3;
     let full = &mut line[..=tabs + width];
     full[tabs + width] = b'\n';
+    let mut at = 0;
+    // Lines followed by two more bytes of data: each six bytes one eight-byte load.
+    while let Some(ahead) = data.get(at..at + per_line + 2) {
+        encode_ahead(ahead, &mut full[tabs..tabs + width]);
+        out.extend_from_slice(full);
+        at += per_line;
+    }
+    let mut lines = data[at..].chunks_exact(per_line);
     for l in &mut lines {
         encode_into(l, &mut full[tabs..tabs + width]);
         out.extend_from_slice(full);
