@@ -6,7 +6,7 @@ use plistvalue::{plist, Document, PlistValue};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let value = match std::env::args().nth(1) {
-        Some(path) => plistvalue::from_slice::<PlistValue>(&std::fs::read(path)?)?,
+        Some(path) => plistvalue::from_file::<_, PlistValue>(path)?, // binary or XML
         None => plist!({
             "name": "plistvalue",
             "version": 1,

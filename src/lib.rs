@@ -10,8 +10,16 @@ pub mod archive;
 pub mod bench_doc;
 pub mod bplist;
 pub mod differential;
+// The file lives in the library's CLI test, so that the published package holds
+// every file its tests include.
+#[path = "../plistvalue/tests/cli/env.rs"]
 pub mod env;
 pub mod lookup;
 pub mod pbxproj;
 pub mod rounds;
 pub mod walk;
+
+/// The repository's README is compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

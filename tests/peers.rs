@@ -3,8 +3,8 @@
 //! `invalid`, or `either`: no verdict, only "must not crash"). Our reader must agree
 //! with every one, except where it differs on purpose: because CoreFoundation's
 //! rules back us, or, in four cases, by a decision that parts from CF too. Those
-//! cases are listed below by id with the reason, and in COMPATIBILITY.md ("The
-//! peers' test cases"). A listed case that no longer differs fails the test, so the
+//! cases are listed below by id with the reason, and in COMPATIBILITY.md ("Other
+//! projects' test cases"). A listed case that no longer differs fails the test, so the
 //! lists stay exact.
 //!
 //! When we and plistlib both read a file, the root must be of the type plistlib
@@ -58,7 +58,7 @@ const DIFFERS_AS_CF: &[(&str, &str)] = &[
 ];
 
 /// Cases where we differ from the peer and from CF too, each a decision stated in
-/// COMPATIBILITY.md ("Our reader against CF's rules").
+/// COMPATIBILITY.md ("Binary: what we read").
 const DIFFERS_FROM_CF_TOO: &[(&str, &str)] = &[
     (
         "cases/go-plist/TestBplistInt128",

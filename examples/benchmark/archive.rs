@@ -3,7 +3,7 @@
 //! (`ns-keyed-archive`, which resolves a file into a `plist::Value` tree, and
 //! `nskeyedunarchiver`, which decodes into its derive's types), taking turns in the
 //! same rounds. Each operation is its own `#[inline(never)]` function, so that
-//! callgrind can count it alone (`--toggle-collect=*archive*op_*`; BENCHMARKS.md).
+//! callgrind can count it alone (`--toggle-collect=*archive*op_*`).
 
 use nskeyedunarchiver::{Decodable, KeyedArchive};
 use plistvalue::{archive, plist, PlistValue};

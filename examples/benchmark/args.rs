@@ -10,7 +10,7 @@ usage: cargo run --release --example benchmark -- [OPTIONS] [FILE]
   --variant V      random, pool or both (default both)
   --json FILE      also write the table(s) as JSON
   --scaling        time per message at N = 2000, 20000, 200000 (slow)
-  --targets        add the column of BENCHMARKS.md's targets, met or missed
+  --targets        add the target column: the project's own goals, met or missed
   --quick          N = 2000, 3 rounds: a smoke test, not a measurement
   --archive        only the NSKeyedArchiver rows
   --openstep       only the OpenStep rows

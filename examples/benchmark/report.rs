@@ -165,8 +165,8 @@ pub const FORMAT_NOTE: &str = "Binary and XML property lists are read and writte
      OpenStep tables have those formats' rows.";
 
 impl Table {
-    /// The table, with the targets column only when `targets` (BENCHMARKS.md states
-    /// the targets; a missed one is a goal still open, not a failing test).
+    /// The table, with the targets column only when `targets` (the project's own
+    /// goals; a missed one is a goal still open, not a failing test).
     pub fn markdown(&self, targets: bool) -> String {
         let mut header = vec![
             "operation",

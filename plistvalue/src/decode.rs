@@ -12,8 +12,10 @@ use crate::error::Error;
 use crate::format;
 use crate::reader::Limits;
 
-/// The property-list formats this crate reads.
+/// The property-list formats this crate reads. More may come, so a `match` needs a
+/// wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// `bplist00`.
     Binary,

@@ -145,18 +145,20 @@ pub mod __private {
     pub use crate::convert::private::*;
 }
 
-/// The README's examples are compiled and run as doctests (its migration example
-/// needs `plist-compat`; CI runs every feature).
+/// The package's README (the registry page) is compiled and run as doctests.
 #[cfg(all(
     doctest,
+    feature = "derive",
     feature = "xml",
     feature = "openstep",
-    feature = "plist-compat"
+    feature = "serde"
 ))]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// docs/ARCHIVE.md's examples are compiled and run as doctests too.
+/// docs/ARCHIVE.md's examples are compiled and run as doctests too. The package
+/// holds it as `docs/ARCHIVE.md`, a link to the repository's file, so that the
+/// published crate's doctests find it.
 #[cfg(all(doctest, feature = "xml"))]
-#[doc = include_str!("../../docs/ARCHIVE.md")]
+#[doc = include_str!("../docs/ARCHIVE.md")]
 struct ArchiveDoctests;

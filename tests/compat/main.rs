@@ -717,7 +717,7 @@ fn comparison_holds_each_precision_exactly() {
 }
 
 /// Where our reader parts from CF's rules, each case pinned: what the CF model reads,
-/// and what ours reads (COMPATIBILITY.md, "Our reader against CF's rules").
+/// and what ours reads (COMPATIBILITY.md, "Binary: what we read").
 #[test]
 fn our_reader_where_it_parts_from_cf() {
     use plistvalue::plist;

@@ -5,6 +5,8 @@
 //! scanned the input's length (what each check costs is counted by `text.rs`'s
 //! unit tests).
 
+use std::time::{Duration, Instant};
+
 use plistvalue::{Document, ErrorKind, Kind};
 use plistvalue_suite::bplist::overlapping_strings;
 
@@ -68,4 +70,32 @@ fn overlapping_utf16_strings_agree_with_to_str() {
         }
     }
     assert!(text > 100 && broken > 100, "{text} text, {broken} broken");
+}
+
+/// The shape at a size where checking each string whole takes minutes:
+/// 100,000 distinct strings of 16 MiB in one 17 MB region. Each would scan 16 MiB,
+/// 1.7 TB in all; the text index reads the file a few times and then two partial
+/// blocks per string. The time is printed (`-- --nocapture`) and bounded only
+/// generously, for a debug build on a busy machine.
+#[test]
+fn a_hundred_thousand_overlapping_strings_read_in_linear_time() {
+    const COUNT: u32 = 16 << 20;
+    let n = 100_000;
+    let bytes = overlapping_strings(0x5F, n, COUNT, b"a").build();
+    let start = Instant::now();
+    let doc = Document::from_slice(&bytes).expect("opens");
+    let mut read = 0;
+    for s in doc.root().unwrap().elements().unwrap() {
+        let s = s.unwrap();
+        assert_eq!(s.as_ascii().map(str::len), Some(COUNT as usize));
+        s.check_str().expect("text");
+        read += 1;
+    }
+    let took = start.elapsed();
+    println!(
+        "{read} overlapping strings of {COUNT} bytes in a {} byte file: {took:?}",
+        bytes.len()
+    );
+    assert_eq!(read, n);
+    assert!(took < Duration::from_secs(30), "{took:?}");
 }

@@ -121,7 +121,8 @@ pub enum Budget {
     /// Bytes copied out of the input ([`Limits::bytes_per_input_byte`](crate::Limits::bytes_per_input_byte)).
     #[error("byte")]
     Bytes,
-    /// Heap of the containers built ([`Limits::heap_per_input_byte`](crate::Limits::heap_per_input_byte)).
+    /// Heap a `PlistValue` decode allocates beyond the bytes copied
+    /// ([`Limits::heap_per_input_byte`](crate::Limits::heap_per_input_byte)).
     #[error("heap")]
     Heap,
 }

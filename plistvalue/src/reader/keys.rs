@@ -18,7 +18,7 @@ use std::hash::BuildHasher;
 use crate::error::Error;
 
 /// Entries from which a dictionary's first lookup builds its index. Measured with
-/// callgrind (`examples/key_lookup.rs`, less its document-only run): in 64
+/// callgrind (`profiling/key_lookup.rs`, less its document-only run): in 64
 /// entries, one lookup costs 29k instructions with the index against 18k by a
 /// scan, four cost 31k against 42k, sixteen 40k against 140k; in 256 entries one
 /// costs 112k against 66k and four 115k against 162k. The index pays for itself

@@ -14,12 +14,18 @@
 //! constructor makes every slot the empty range, and [`StringCache::scan`], the only
 //! writer, stores a range only after the index found it all ASCII (`text.rs`
 //! checks its verdicts against a direct scan for every range of its test inputs,
-//! and debug builds, the fuzzers' among them, scan again here). The fields are
+//! and debug builds, the fuzzers' among them, scan a range of up to [`RECHECK`]
+//! bytes again here). The fields are
 //! private to this file, so nothing else can break it.
 
 use std::cell::Cell;
 
 use super::text::{TextIndex, LARGE};
+
+/// The longest range a debug build scans again after the index: rescanning every
+/// string whole would make overlapping strings quadratic again, in the debug
+/// builds of every program that depends on this crate.
+const RECHECK: usize = 16 * LARGE;
 
 /// No object has this index: the trailer check caps the object count at `i64::MAX`.
 const EMPTY: u64 = u64::MAX;
@@ -77,7 +83,10 @@ impl<'a> StringCache<'a> {
         if !self.ascii(bytes, start) {
             return None;
         }
-        debug_assert!(bytes.is_ascii(), "the text index passed {start}+{len}");
+        debug_assert!(
+            len > RECHECK || bytes.is_ascii(),
+            "the text index passed {start}+{len}"
+        );
         self.slot(index).set((index, start, len));
         // SAFETY: the index found exactly this range all ASCII; every ASCII byte
         // sequence is valid UTF-8.

@@ -21,8 +21,7 @@ pub use key::Key;
 use key_index::KeyIndex;
 
 /// The most entries a dictionary looks up by comparing keys in order; a larger one
-/// keeps a [`KeyIndex`]. Measured with callgrind (BENCHMARKS.md, "The compact
-/// dictionary"): building a dictionary and reading each key once costs fewer
+/// keeps a [`KeyIndex`]. Measured with callgrind: building a dictionary and reading each key once costs fewer
 /// instructions by scanning up to about 54 entries; past 32 the scan's lead is
 /// under 17% and every miss compares with all the keys.
 const LINEAR_MAX: usize = 32;

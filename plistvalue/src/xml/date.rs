@@ -66,9 +66,9 @@ pub(crate) fn parse(b: &[u8]) -> Option<f64> {
 }
 
 /// The largest |seconds| a date may be from 2001 in XML: about 31.7 million years
-/// (`-31686738-06-29T22:13:20Z` to `31690739-07-06T01:46:40Z`). It is where CF's
-/// writer is modelled exactly (`tools/cf_xml.py`); past it the arithmetic is no
-/// longer exact, and past it CF's text is not defined. The reader refuses what the
+/// (`-31686738-06-29T22:13:20Z` to `31690739-07-06T01:46:40Z`). Within it this
+/// writer's arithmetic is exact and gives CF's text; past it the arithmetic is no
+/// longer exact, and CF's text is not defined. The reader refuses what the
 /// writer cannot write, so every XML date read can be written back: CF reads years
 /// of up to nine digits, and the plist crate only years 0000 to 9999.
 pub(crate) const MAX_WRITTEN: f64 = 1e15;

@@ -4,13 +4,12 @@
 //! written from CLI.md, and with plistlib reading what the tool wrote; never with
 //! the tool's own output.
 //!
-//! The corpus is found through the root package's `src/env.rs`, included by path
-//! (a member package cannot depend on the root package that depends on it), so
-//! a missing `../shared` skips visibly here as everywhere else.
+//! The corpus is found through `env.rs`, which the root package's tests share by
+//! path (it lives here so that the published package holds it), so a missing
+//! `../shared` skips visibly here as everywhere else.
 
 mod depth;
 #[allow(dead_code)] // the shared helpers; this target uses some of them
-#[path = "../../../src/env.rs"]
 mod env;
 mod openstep;
 #[cfg(unix)]

@@ -37,8 +37,8 @@ pub fn shared_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(SHARED_DIR) {
         return PathBuf::from(dir);
     }
-    // From the workspace root, so that a member package's tests that include this
-    // file by `#[path]` (the CLI's) find the same folder.
+    // From the workspace root (the folder that holds Cargo.lock), so that the
+    // library's CLI test and the root package's tests find the same folder.
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = manifest
         .ancestors()

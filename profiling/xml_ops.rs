@@ -2,9 +2,9 @@
 //! under callgrind or sampling it with perf: the XML rows' profile comes from it.
 //!
 //! ```sh
-//! cargo build --release --example xml_ops
+//! cargo build --release --bin xml_ops
 //! valgrind --tool=callgrind --toggle-collect='xml_ops::run' \
-//!     target/release/examples/xml_ops typed-decode 2000
+//!     target/release/xml_ops typed-decode 2000
 //! ```
 //!
 //! The operations are `typed-decode` (`from_bytes::<Project>` of CF's XML),

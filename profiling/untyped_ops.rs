@@ -1,10 +1,10 @@
 //! One untyped operation on the benchmark document, for counting its instructions
-//! under callgrind: BENCHMARKS.md's per-message figures for `PlistValue` come from it.
+//! under callgrind: the per-message instruction counts of `PlistValue` come from it.
 //!
 //! ```sh
-//! cargo build --release --example untyped_ops
+//! cargo build --release --bin untyped_ops
 //! valgrind --tool=callgrind --toggle-collect='untyped_ops::decode' \
-//!     target/release/examples/untyped_ops decode 2000
+//!     target/release/untyped_ops decode 2000
 //! ```
 //!
 //! The operations are `decode` (the plist crate's file into a `PlistValue`),

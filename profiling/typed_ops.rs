@@ -3,9 +3,9 @@
 //! their clone floor come from it.
 //!
 //! ```sh
-//! cargo build --release --example typed_ops
+//! cargo build --release --bin typed_ops
 //! valgrind --tool=callgrind --toggle-collect='typed_ops::run' \
-//!     target/release/examples/typed_ops owned 2000
+//!     target/release/typed_ops owned 2000
 //! ```
 //!
 //! The operations are `owned` (`from_slice::<Project>`), `borrowed`

@@ -2,8 +2,8 @@
 //! count (the benchmark's "Key lookup" table times all three side by side):
 //!
 //! ```sh
-//! cargo build --release --example key_lookup
-//! valgrind --tool=callgrind target/release/examples/key_lookup index   # or decode, scan, none
+//! cargo build --release --bin key_lookup
+//! valgrind --tool=callgrind target/release/key_lookup index   # or decode, scan, none
 //! ```
 //!
 //! `none` builds the document only: subtract it from the others. Two more
