@@ -439,7 +439,8 @@ impl Error {
     }
 
     /// Whether the input ends too early: a binary plist cut short, an XML document
-    /// that stops inside an element, or a reader that ran dry.
+    /// that stops inside an element, OpenStep text inside a string, data or
+    /// container, or a reader that ran dry.
     ///
     /// ```
     /// let err = plistvalue::from_bytes::<plistvalue::PlistValue>(b"<plist><dict>").unwrap_err();
@@ -449,7 +450,8 @@ impl Error {
         match &self.0.kind {
             ErrorKind::TooShort { .. }
             | ErrorKind::Truncated
-            | ErrorKind::Xml(XmlError::Eof(_)) => true,
+            | ErrorKind::Xml(XmlError::Eof(_))
+            | ErrorKind::OpenStep(OpenStepError::Eof(_)) => true,
             ErrorKind::Io(e) => e.kind() == std::io::ErrorKind::UnexpectedEof,
             _ => false,
         }

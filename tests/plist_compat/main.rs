@@ -13,6 +13,7 @@
 // The one program, built twice on purpose.
 #![allow(clippy::duplicate_mod)]
 
+mod ascii;
 mod differential;
 mod items;
 mod native;

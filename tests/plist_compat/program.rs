@@ -70,6 +70,69 @@ pub struct Archive {
 }
 
 /// A date with nanoseconds, which XML keeps and a binary plist's double rounds.
+/// The top of an Xcode project, as a tool that reads `project.pbxproj` models it.
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct XcodeProject {
+    archive_version: u32,
+    object_version: u32,
+    classes: BTreeMap<String, Value>,
+    objects: BTreeMap<String, XcodeObject>,
+    root_object: String,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+pub struct XcodeObject {
+    isa: String,
+    #[serde(rename = "buildSettings")]
+    build_settings: Option<BTreeMap<String, Value>>,
+    name: Option<String>,
+}
+
+/// An Xcode project as Xcode writes it (an ASCII plist), with the words the
+/// plist crate reads as integers and the ones it keeps as text.
+const PBXPROJ: &str = r#"// !$*UTF8*$!
+{
+	archiveVersion = 1;
+	classes = {
+	};
+	objectVersion = 77;
+	objects = {
+
+/* Begin PBXProject section */
+		13B07F961A680F5B00A75B9A /* Project object */ = {
+			isa = PBXProject;
+			attributes = {
+				LastUpgradeCheck = 1500;
+			};
+			name = "Caf\U00e9 \"77\"";
+		};
+/* End PBXProject section */
+
+/* Begin XCBuildConfiguration section */
+		83CBBA201A601CBA00E9B192 /* Debug */ = {
+			isa = XCBuildConfiguration;
+			buildSettings = {
+				CURRENT_PROJECT_VERSION = 1;
+				MARKETING_VERSION = 1.0;
+				ONLY_ACTIVE_ARCH = YES;
+				SWIFT_VERSION = "5";
+				OFFSET = -12;
+				MASK = 0x1F;
+				ICON = <0fbd7777>;
+				"HEADER_SEARCH_PATHS[arch=*]" = (
+					"$(inherited)",
+					/usr/include,
+				);
+			};
+			name = Debug;
+		};
+/* End XCBuildConfiguration section */
+	};
+	rootObject = 13B07F961A680F5B00A75B9A /* Project object */;
+}
+"#;
+
 fn created() -> Date {
     Date::from(UNIX_EPOCH + Duration::new(1_700_000_000, 123_456_789))
 }
@@ -237,6 +300,8 @@ pub fn write(dir: &Path) -> String {
     plist::to_writer_xml_with_options(&mut bytes, &p, &options).unwrap();
     fs::write(dir.join("project_spaces.xml"), &bytes).unwrap();
     plist::to_file_binary(dir.join("archive.bplist"), &archive()).unwrap();
+    // An ASCII plist: the plist crate reads it, and writes none.
+    fs::write(dir.join("xcode.pbxproj"), PBXPROJ).unwrap();
     let as_value = plist::to_value(&p).unwrap();
     writeln!(t, "to_value: {as_value:?}").unwrap();
     as_value.to_file_xml(dir.join("project_value.xml")).unwrap();
@@ -604,6 +669,7 @@ pub fn read(dir: &Path) -> String {
         let v = Value::from_reader_xml(text.as_bytes());
         writeln!(t, "{what}: {:?}", v.ok()).unwrap();
     }
+    ascii(&mut t, &dir.join("xcode.pbxproj"));
     let mut rest = String::new();
     File::open(dir.join("value.xml"))
         .unwrap()
@@ -611,6 +677,114 @@ pub fn read(dir: &Path) -> String {
         .unwrap();
     writeln!(t, "value.xml ends with: {:?}", &rest[rest.len() - 20..]).unwrap();
     t
+}
+
+/// ASCII plists through every function that reads them, and the typed reads the
+/// plist crate refuses: its ASCII values are strings and unquoted integers only.
+fn ascii(t: &mut String, pbxproj: &Path) {
+    let bytes = fs::read(pbxproj).unwrap();
+    let v = Value::from_file(pbxproj).unwrap();
+    let objects = v
+        .as_dictionary()
+        .and_then(|d| d.get("objects"))
+        .and_then(Value::as_dictionary)
+        .unwrap();
+    writeln!(t, "pbxproj: {v:?}").unwrap();
+    writeln!(
+        t,
+        "pbxproj: objectVersion {:?}, as a string {:?}, objects {}",
+        v.as_dictionary().unwrap()["objectVersion"].as_unsigned_integer(),
+        v.as_dictionary().unwrap()["objectVersion"].as_string(),
+        objects.len()
+    )
+    .unwrap();
+    writeln!(
+        t,
+        "pbxproj: same through from_reader {}, from_reader_ascii {}, from_bytes {}",
+        Value::from_reader(Cursor::new(&bytes)).ok().as_ref() == Some(&v),
+        Value::from_reader_ascii(&bytes[..]).ok().as_ref() == Some(&v),
+        plist::from_bytes::<Value>(&bytes).ok().as_ref() == Some(&v),
+    )
+    .unwrap();
+    writeln!(
+        t,
+        "pbxproj: from_reader_xml refuses it {}",
+        Value::from_reader_xml(&bytes[..]).is_err()
+    )
+    .unwrap();
+    let model: XcodeProject = plist::from_file(pbxproj).unwrap();
+    writeln!(t, "pbxproj model: {model:?}").unwrap();
+    writeln!(
+        t,
+        "pbxproj model: same through from_reader_ascii {}, from_reader {}, from_value {}",
+        plist::from_reader_ascii::<_, XcodeProject>(&bytes[..])
+            .ok()
+            .as_ref()
+            == Some(&model),
+        plist::from_reader::<_, XcodeProject>(Cursor::new(&bytes))
+            .ok()
+            .as_ref()
+            == Some(&model),
+        plist::from_value::<XcodeProject>(&v).ok().as_ref() == Some(&model),
+    )
+    .unwrap();
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Version<T> {
+        v: T,
+    }
+    for text in [
+        "{ v = 77; }",
+        "{ v = \"77\"; }",
+        "{ v = YES; }",
+        "{ v = 1.5; }",
+        "{ v = -3; }",
+        "{ v = 0x10; }",
+        "{ v = 18446744073709551616; }",
+    ] {
+        let r = |r: Result<String, plist::Error>| r.unwrap_or_else(|_| "refused".into());
+        writeln!(
+            t,
+            "{text}: u32 {}, i8 {}, bool {}, f64 {}, String {}",
+            r(plist::from_bytes::<Version<u32>>(text.as_bytes()).map(|x| format!("{x:?}"))),
+            r(plist::from_bytes::<Version<i8>>(text.as_bytes()).map(|x| format!("{x:?}"))),
+            r(plist::from_bytes::<Version<bool>>(text.as_bytes()).map(|x| format!("{x:?}"))),
+            r(plist::from_bytes::<Version<f64>>(text.as_bytes()).map(|x| format!("{x:?}"))),
+            r(plist::from_bytes::<Version<String>>(text.as_bytes()).map(|x| format!("{x:?}"))),
+        )
+        .unwrap();
+    }
+    for (what, text) in [
+        ("array", "(a, \"b c\", 42, /* comment */ 'single')"),
+        (
+            "nested",
+            "{ a = { b = (1, (2, 3)); }; // comment\n c = \"\\n\\t\\\\\"; }",
+        ),
+        (
+            "strings file in braces",
+            "{ \"Hello\" = \"Bonjour\"; count = 3; }",
+        ),
+        ("escapes", "{ s = \"\\101\\351\\U00e9\\UD83D\\UDCA9\"; }"),
+        ("utf-8", "{ name = \"Żaklina 王芳\"; }"),
+        // Not shorter than 8 bytes: the plist crate's `from_reader` refuses such
+        // input before it looks at it.
+        ("a lone word", "lone_word"),
+        ("a lone quoted string", "\"a quoted word\""),
+        ("a lone number", "-1234567"),
+    ] {
+        let v = Value::from_reader_ascii(text.as_bytes());
+        let any = Value::from_reader(Cursor::new(text.as_bytes()));
+        writeln!(
+            t,
+            "ascii {what}: {:?} (from_reader agrees {})",
+            v.as_ref().ok(),
+            any.ok() == v.as_ref().ok().cloned()
+        )
+        .unwrap();
+    }
+    let bad = Value::from_reader_ascii(&b"{ a = \"unclosed; }"[..]);
+    writeln!(t, "ascii unclosed string refused: {}", bad.is_err()).unwrap();
 }
 
 /// `a` equals `b`, but for the dates a binary plist rounds to its double.

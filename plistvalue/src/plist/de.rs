@@ -16,6 +16,7 @@ use ::serde::de::value::{MapAccessDeserializer, MapDeserializer};
 use ::serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use ::serde::forward_to_deserialize_any;
 
+use super::ascii::Reading;
 use super::read::{self, NodeSource};
 use super::{Date, Integer, Uid, Value};
 use crate::convert::rules;
@@ -102,6 +103,14 @@ impl<'d, 'a> Source<'a> for NodeSource<'_, 'd, 'a> {
 
     fn item(self) -> Result<Item<'a>, Error> {
         let node = &self.node;
+        match self.reading() {
+            Some(Reading::Integer(i)) => return Ok(Item::Integer(i)),
+            Some(Reading::Text(text)) => {
+                node.charge_bytes(text.len())?;
+                return Ok(Item::String(Cow::Owned(text.to_owned())));
+            }
+            None => {}
+        }
         Ok(match node.kind() {
             Kind::Array | Kind::Set => Item::Array(node.len()),
             Kind::Dictionary => Item::Dict(node.len()),
@@ -127,10 +136,7 @@ impl<'d, 'a> Source<'a> for NodeSource<'_, 'd, 'a> {
         })
     }
     fn element(self, i: usize) -> Result<Self, Error> {
-        Ok(NodeSource {
-            node: self.node.child(i as u64)?,
-            ..self
-        })
+        Ok(self.child(i, self.node.child(i as u64)?))
     }
     fn entry(self, i: usize) -> Result<(Cow<'a, str>, Self), Error> {
         let key = self.node.child(i as u64)?;
@@ -138,13 +144,7 @@ impl<'d, 'a> Source<'a> for NodeSource<'_, 'd, 'a> {
         let text = key.to_str()?;
         key.charge_bytes(text.len())?;
         let value = self.node.child((self.node.len() + i) as u64)?;
-        Ok((
-            text,
-            NodeSource {
-                node: value,
-                ..self
-            },
-        ))
+        Ok((text, self.child(i, value)))
     }
     fn enter(self) -> Result<DepthGuard<'d>, Error> {
         self.node.enter()

@@ -48,6 +48,17 @@
 //! a null object or a date outside years -9999..=9999 is an error. `from_reader`
 //! rewinds the stream, as the plist crate's does.
 //!
+//! ASCII (OpenStep) plists, an Xcode `project.pbxproj`, a Glyphs source, a
+//! `.strings` file in braces, are read by the same functions as binary and XML
+//! (text that does not start as XML is ASCII), and by `from_reader_ascii`, which
+//! reads nothing else. They read to the plist crate's values, not CoreFoundation's
+//! all-strings tree: an unquoted integer (`77`, `-5`, `007`, `0x1F`) is an
+//! [`Integer`], anything else a string (`YES`, `1.0`, `"77"`), and `<hex>` data
+//! written without spaces is the string of its text, brackets included. So a
+//! serde field reads what it read: a `u32` reads `77` but not `"77"`, a `String`
+//! reads `"77"` but not `77`, a `bool` reads neither `YES` nor `1`. A value that
+//! can be either, like a build setting, is a [`Value`] field.
+//!
 //! # What differs
 //!
 //! - **Bytes.** Binary plists are this crate's (smaller, uniqued as CoreFoundation
@@ -63,7 +74,20 @@
 //! - **`is_eof`** is true wherever the input ends too early (a cut-off binary
 //!   plist, an XML element left open); the plist crate's only when its XML
 //!   tokenizer stops inside a tag.
-//! - **ASCII (`OpenStep`) plists** are not read yet; `from_reader_ascii` is absent.
+//! - **ASCII files the plist crate refuses** are read as CoreFoundation reads
+//!   them: a `.strings` body without braces, `key;` for `key = key;`, UTF-16 with
+//!   a byte-order mark and UTF-8 after one, data with spaces (`<0fbd 7777>`, as
+//!   [`Data`](Value::Data)), an unquoted integer as a dictionary key (a string
+//!   here), an unknown escape such as `\q` (the character), and input shorter
+//!   than 8 bytes (which its `from_reader`, `from_file` and `from_bytes` refuse
+//!   as an I/O error before reading it).
+//! - **ASCII text CoreFoundation refuses** is refused, with its line and column,
+//!   where the plist crate's looser tokenizer reads something: an unquoted word
+//!   with characters outside `A-Z a-z 0-9 _ $ / : . -` (`c++`, `Léa`), a missing
+//!   `;` or `,`, GNUstep's `<*I5>`. The octal escapes
+//!   `\376` and `\377` are refused (the plist crate: U+FFFD), and `\400` and up
+//!   are kept in a byte as CoreFoundation keeps them (the plist crate: U+0100
+//!   and up).
 //! - **Not provided:** the `stream` event API and the `Serializer`/`Deserializer`
 //!   types (both behind the plist crate's unstable feature).
 //! - **The macros:** `use plistvalue::plist;` also brings this crate's own
@@ -85,6 +109,7 @@
 //! move to the native API one function at a time; the README's migration section
 //! has the method-by-method table.
 
+mod ascii;
 mod data;
 mod date;
 mod de;
@@ -134,8 +159,8 @@ pub(crate) fn kind_name(v: &Value) -> &'static str {
     }
 }
 
-/// Deserializes an instance of type `T` from a byte slice holding a binary or
-/// XML plist.
+/// Deserializes an instance of type `T` from a byte slice holding a binary, XML
+/// or ASCII (OpenStep) plist.
 ///
 /// # Errors
 /// When the bytes are not a plist, or do not hold a `T`.
@@ -159,6 +184,33 @@ pub fn from_file<P: AsRef<Path>, T: DeserializeOwned>(path: P) -> Result<T, Erro
 /// When the stream fails, else as [`from_bytes`].
 pub fn from_reader<R: Read + Seek, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
     from_bytes(&read::all_from_start(reader)?)
+}
+
+/// Deserializes an instance of type `T` from a byte stream containing an ASCII
+/// (OpenStep) encoded plist, with the plist crate's values: an unquoted integer
+/// is an integer, anything else a string.
+///
+/// ```
+/// use plistvalue::plist;
+///
+/// #[derive(serde::Deserialize)]
+/// struct Project {
+///     #[serde(rename = "objectVersion")]
+///     object_version: u32,
+///     #[serde(rename = "rootObject")]
+///     root_object: String,
+/// }
+/// let text = b"// !$*UTF8*$!\n{ objectVersion = 77; rootObject = 13B07F961A680F5B00A75B9A; }";
+/// let p: Project = plist::from_reader_ascii(&text[..])?;
+/// assert_eq!((p.object_version, p.root_object.len()), (77, 24));
+/// # Ok::<(), plist::Error>(())
+/// ```
+///
+/// # Errors
+/// When the stream fails, the bytes are not an ASCII plist, or they do not hold a
+/// `T`; the error names the line and column.
+pub fn from_reader_ascii<R: Read, T: DeserializeOwned>(reader: R) -> Result<T, Error> {
+    read::with_ascii_root(&read::all(reader)?, |root| de::from_source(root))
 }
 
 /// Deserializes an instance of type `T` from a byte stream containing an XML

@@ -69,12 +69,33 @@ impl Value {
     }
 
     /// Reads a `Value` from a seekable byte stream containing a plist of any
-    /// encoding. As in the plist crate, the stream is read from its start.
+    /// encoding: binary, XML or ASCII (OpenStep). As in the plist crate, the stream
+    /// is read from its start.
     ///
     /// # Errors
-    /// When the stream fails, or its bytes are not a binary or XML plist.
+    /// When the stream fails, or its bytes are not a binary, XML or ASCII plist.
     pub fn from_reader<R: Read + Seek>(reader: R) -> Result<Value, Error> {
         read::from_bytes(&read::all_from_start(reader)?)
+    }
+
+    /// Reads a `Value` from a byte stream containing an ASCII (OpenStep) encoded
+    /// plist: an Xcode `project.pbxproj`, a `.strings` file. As in the plist crate,
+    /// an unquoted integer reads as an integer, anything else as a string.
+    ///
+    /// ```
+    /// use plistvalue::plist::Value;
+    /// let v = Value::from_reader_ascii(&b"{ objectVersion = 77; name = \"77\"; }"[..])?;
+    /// let dict = v.as_dictionary().unwrap();
+    /// assert_eq!(dict["objectVersion"].as_unsigned_integer(), Some(77));
+    /// assert_eq!(dict["name"].as_string(), Some("77"));
+    /// # Ok::<(), plistvalue::plist::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When the stream fails, or its bytes are not an ASCII plist (a binary or XML
+    /// one included); the error names the line and column.
+    pub fn from_reader_ascii<R: Read>(reader: R) -> Result<Value, Error> {
+        read::from_ascii(&read::all(reader)?)
     }
 
     /// Reads a `Value` from a byte stream containing an XML encoded plist; any other

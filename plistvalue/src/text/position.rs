@@ -36,7 +36,9 @@ impl Positions {
         self.children.extend(children);
     }
 
-    fn children_of(&self, index: u32) -> Option<&[u64]> {
+    /// The text offsets of container `index`'s children: its elements, or its
+    /// dictionary values in entry order.
+    pub(crate) fn children_of(&self, index: u32) -> Option<&[u64]> {
         let i = self.containers.binary_search_by_key(&index, |c| c.0).ok()?;
         let start = self.containers[i].1 as usize;
         let end = self
