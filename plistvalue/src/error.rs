@@ -113,7 +113,10 @@ pub enum ErrorKind {
     /// A required field's key is absent.
     #[error("missing field `{0}`")]
     MissingField(&'static str),
-    /// A key that `deny_unknown_fields` rejects.
+    /// A key that `deny_unknown_fields` rejects. Here, in every key an error
+    /// names, and in its path, a key longer than 64 characters is shortened to
+    /// its first 64 and its length, `kkk…k… (1048576 bytes)`: a hostile file's
+    /// megabyte key would otherwise fill the message.
     #[error("unknown field `{0}`")]
     UnknownField(String),
     /// A variant name the enum does not have.
@@ -230,7 +233,8 @@ pub enum ErrorKind {
 /// One step of a key path: a dictionary key or an array index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathSegment {
-    /// A dictionary key, as the file spells it.
+    /// A dictionary key, as the file spells it (a long one shortened, see
+    /// [`ErrorKind::UnknownField`]).
     Key(String),
     /// A position in an array.
     Index(usize),
@@ -319,7 +323,7 @@ impl Error {
     #[cold]
     #[must_use]
     pub(crate) fn in_key(mut self, key: &str) -> Error {
-        self.0.path.push(PathSegment::Key(key.to_owned()));
+        self.0.path.push(PathSegment::Key(shown_key(key)));
         self
     }
 
@@ -477,6 +481,19 @@ impl Error {
             ErrorKind::Io(e) => Ok(e),
             _ => unreachable!("checked above"),
         }
+    }
+}
+
+/// Keys longer than this many characters are shortened in errors.
+const SHOWN_KEY: usize = 64;
+
+/// `key` as an error shows it: whole when short, else its first [`SHOWN_KEY`]
+/// characters and its length in bytes.
+#[cold]
+pub(crate) fn shown_key(key: &str) -> String {
+    match key.char_indices().nth(SHOWN_KEY) {
+        None => key.to_owned(),
+        Some((end, _)) => format!("{}… ({} bytes)", &key[..end], key.len()),
     }
 }
 

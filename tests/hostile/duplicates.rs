@@ -3,7 +3,8 @@
 //! derive, the typed maps, and now serde (`HashMap`, `serde_json::Value`,
 //! serde-derived structs and tagged enums), which kept the last or failed.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
 
 use plistvalue::error::Budget;
 use plistvalue::ErrorKind;
@@ -135,6 +136,105 @@ fn a_repeated_huge_key_costs_a_struct_its_names_and_a_map_its_budget() {
         plistvalue::from_slice::<HashMap<String, Value>>(&bytes).map(drop),
         plistvalue::from_slice::<HashMap<&str, Value>>(&bytes).map(drop),
         plistvalue::from_slice::<Value>(&bytes).map(drop),
+    ] {
+        let e = e.expect_err("a map runs out of budget");
+        assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::BudgetExceeded {
+                    what: Budget::Bytes,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+}
+
+/// `{name: "x", K1: 1, …, K8: 1, K9: 1, K9: 1, …}`: nine distinct keys of `len`
+/// bytes, the last repeated `n` times, one byte of reference each.
+fn repeated_key(len: usize, n: usize) -> Vec<u8> {
+    let mut b = Bplist::new();
+    b.offset_size = 4;
+    let mut keys = vec![1];
+    keys.extend(3..11);
+    keys.extend(std::iter::repeat_n(11, n));
+    let values = vec![2; keys.len()];
+    b.push(&dict_w(1, &keys, &values));
+    b.push(&ascii(b"name"));
+    b.push(&ascii(b"x"));
+    for last in b'1'..=b'9' {
+        let mut key = vec![b'k'; len];
+        key[len - 1] = last;
+        b.push(&ascii(&key));
+    }
+    b.build()
+}
+
+/// The same file with keys of 8 and of 1,024 bytes (no longer than the 1 KiB past
+/// which keys were already spared): a serde struct matches each key against its
+/// field names, as the derive does, and never compares it with the other keys, so
+/// the long keys cost it no more than the short ones (it compared and hashed each
+/// repeat whole, nine times slower than the short keys in a debug build); a map,
+/// serde or derive, is charged each key longer than 64 bytes it reads, so the
+/// maps run out of budget, borrowed keys too. Also, the struct that denies
+/// unknown fields names the long key in 64 characters and its length.
+#[test]
+fn a_repeated_long_key_costs_a_struct_no_more_than_a_short_one() {
+    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+    struct Named {
+        name: String,
+        count: Option<u32>,
+    }
+    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+    #[allow(dead_code)]
+    #[serde(deny_unknown_fields)]
+    #[plist(deny_unknown_fields)]
+    struct Strict {
+        name: String,
+    }
+    let n = 200_000;
+    let best_of_three = |bytes: &[u8]| {
+        (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                let s: Named = plistvalue::serde::from_slice(bytes).expect("serde struct");
+                assert_eq!((s.name.as_str(), s.count), ("x", None));
+                start.elapsed()
+            })
+            .min()
+            .expect("three runs")
+    };
+    let (short, long) = (repeated_key(8, n), repeated_key(1024, n));
+    let (short_took, long_took) = (best_of_three(&short), best_of_three(&long));
+    println!("serde struct, {n} repeats: 8-byte keys {short_took:?}, 1,024-byte {long_took:?}");
+    assert!(
+        long_took < short_took * 3,
+        "{long_took:?} vs {short_took:?}"
+    );
+    let s: Named = plistvalue::from_slice(&long).expect("derive struct");
+    assert_eq!((s.name.as_str(), s.count), ("x", None));
+
+    for e in [
+        plistvalue::serde::from_slice::<Strict>(&long).map(drop),
+        plistvalue::from_slice::<Strict>(&long).map(drop),
+    ] {
+        let e = e.expect_err("the long key is unknown");
+        let shown = format!("{}… (1024 bytes)", "k".repeat(64));
+        assert!(
+            matches!(e.kind(), ErrorKind::UnknownField(k) if *k == shown),
+            "{e}"
+        );
+    }
+
+    type Value = plistvalue::PlistValue;
+    let long = repeated_key(65, n);
+    for e in [
+        plistvalue::serde::from_slice::<HashMap<&str, Value>>(&long).map(drop),
+        plistvalue::serde::from_slice::<BTreeMap<&str, Value>>(&long).map(drop),
+        plistvalue::serde::from_slice::<serde_json::Value>(&long).map(drop),
+        plistvalue::from_slice::<HashMap<&str, Value>>(&long).map(drop),
+        plistvalue::from_slice::<BTreeMap<&str, Value>>(&long).map(drop),
     ] {
         let e = e.expect_err("a map runs out of budget");
         assert!(

@@ -21,6 +21,7 @@ use indexmap::IndexMap;
 use super::rules;
 use super::to_impls::sorted_entries;
 use super::{FromPlist, ToPlist};
+use crate::error::shown_key;
 use crate::value::{Dictionary, PlistValue};
 
 /// A type whose keys and values can be written into a dictionary that is already
@@ -112,7 +113,7 @@ pub fn match_key_slow(key: &Node<'_, '_>, names: &[(&str, u32)], none: u32) -> u
 #[cold]
 fn key_text(key: &Node<'_, '_>) -> String {
     match key.to_str() {
-        Ok(s) => s.into_owned(),
+        Ok(s) => shown_key(&s),
         Err(_) => format!("<{} key>", key.kind().name()),
     }
 }

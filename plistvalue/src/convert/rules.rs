@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::str::FromStr;
 
 use super::ToPlist;
-use crate::error::{Error, ErrorKind, LengthRule};
+use crate::error::{shown_key, Error, ErrorKind, LengthRule};
 use crate::reader::{Kind, Node};
 use crate::value::{Date, Integer};
 use crate::writer::{Encoder, ObjRef};
@@ -218,11 +218,10 @@ pub(crate) fn string_key(key: &Node<'_, '_>) -> Result<(), Error> {
 
 /// Keys longer than this are charged to the byte budget when a map reads them,
 /// borrowed or not: a map hashes or compares each key whole, and a file may repeat
-/// a megabyte key a million times. A shorter key costs a map at most this much.
-/// No struct's field name is this long: a struct never compares such a key, and
-/// should one have such a name, a repeat of it reaches serde's visitor, which
-/// reports a duplicate field.
-pub(crate) const LONG_KEY: usize = 1024;
+/// a long key millions of times at one byte of reference each. A shorter key costs
+/// a map at most this much, about what the rest of the entry costs. A struct never
+/// compares such a key unless it is one of its field names.
+pub(crate) const LONG_KEY: usize = 64;
 
 /// Charges a map's key `text`, read at `dict`, when it is long (see
 /// [`LONG_KEY`]); what a copy of it costs is charged where it is copied.
@@ -262,7 +261,7 @@ pub(crate) fn integer_key<T: FromStr>(
     let text = key.to_str()?;
     integer_key_text(&text).ok_or_else(|| {
         key.error(ErrorKind::KeyNotParsed {
-            key: text.into_owned(),
+            key: shown_key(&text),
             target,
         })
     })

@@ -15,7 +15,7 @@ use ::serde::forward_to_deserialize_any;
 
 use super::compat;
 use crate::convert::rules;
-use crate::error::{CallOrder, Error, ErrorKind};
+use crate::error::{shown_key, CallOrder, Error, ErrorKind};
 use crate::reader::{self, Elements, FieldKey, Kind, Node};
 
 /// Reads one value. It holds its node by reference, so that it is two words
@@ -150,7 +150,13 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
     }
 
     /// A dictionary's entries, or the error that this is not a dictionary.
-    fn entries<V: Visitor<'de>>(&self, visitor: V, bare: bool) -> Result<V::Value, Error> {
+    /// `bare`: a struct's, whose `fields` are its field names (see [`Map::fields`]).
+    fn entries<V: Visitor<'de>>(
+        &self,
+        visitor: V,
+        bare: bool,
+        fields: &'static [&'static str],
+    ) -> Result<V::Value, Error> {
         let n = self.node;
         if !n.is_dictionary() {
             return Err(n.mismatch("dictionary"));
@@ -161,6 +167,7 @@ impl<'n, 'd, 'de> Deserializer<'n, 'd, 'de> {
             next: 0,
             seen: Seen::default(),
             bare,
+            fields,
             plist_value: self.plist_value,
         })
     }
@@ -267,7 +274,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
             Kind::String => self.text(visitor, true),
             Kind::Uid => visitor.visit_u64(n.as_uid().expect("a UID").get()),
             Kind::Array | Kind::Set => self.elements(visitor),
-            Kind::Dictionary => self.entries(visitor, false),
+            Kind::Dictionary => self.entries(visitor, false, &[]),
         };
         self.locate(r)
     }
@@ -431,7 +438,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
 
     /// Never unwraps `{Some: v}`: a map with one `Some` key is as likely.
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.locate(self.entries(visitor, false))
+        self.locate(self.entries(visitor, false, &[]))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -440,7 +447,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, '_, 'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        self.unwrapped(fields, |d| d.locate(d.entries(visitor, true)))
+        self.unwrapped(fields, |d| d.locate(d.entries(visitor, true, fields)))
     }
 
     /// A unit variant is its name; any other variant is `{name: value}`.
@@ -522,6 +529,12 @@ struct Map<'d, 'de> {
     seen: Seen<'de>,
     /// Values are struct fields.
     bare: bool,
+    /// A struct's field names (serde's derive lists aliases too). A long key
+    /// (`rules::LONG_KEY`) that names none of them reaches the visitor
+    /// unremembered: as in derived code, it is never compared with other keys, so
+    /// what it costs is bounded however often it repeats. A map hashes or compares
+    /// every key whole: its long keys are remembered and charged to the byte budget.
+    fields: &'static [&'static str],
     plist_value: bool,
 }
 
@@ -543,16 +556,13 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
                 Cow::Borrowed(b) => Some(*b),
                 Cow::Owned(_) => None,
             };
-            // A struct's key longer than any field name is handed to the visitor
-            // (which ignores or rejects it) unremembered, as derived code never
-            // compares keys with one another; a map's is charged, as the other
-            // paths charge it. So what a long key costs is bounded, however
-            // often it repeats.
+            // See `Map::fields`.
             if key.text.len() > rules::LONG_KEY {
-                if self.bare {
+                if !self.bare {
+                    self.dict.charge_bytes(key.text.len())?;
+                } else if names_none(self.fields, &key.text) {
                     return seed.deserialize(key).map(Some);
                 }
-                self.dict.charge_bytes(key.text.len())?;
             }
             if self.seen.repeats(borrowed, &key.text) {
                 continue;
@@ -581,6 +591,12 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.dict.len() - self.next as usize)
     }
+}
+
+/// True when `key` is none of `fields`; out of line, since no real key is long.
+#[inline(never)]
+fn names_none(fields: &[&str], key: &str) -> bool {
+    !fields.contains(&key)
 }
 
 /// Keys a struct's dictionary has this many or fewer of are compared in a list.
@@ -700,7 +716,7 @@ impl<'d, 'de> Key<'d, 'de> {
     fn parse<T>(&self, target: &'static str, parse: fn(&str) -> Option<T>) -> Result<T, Error> {
         parse(&self.text).ok_or_else(|| {
             let kind = ErrorKind::KeyNotParsed {
-                key: self.text.clone().into_owned(),
+                key: shown_key(&self.text),
                 target,
             };
             match self.entry.map(|j| self.at.child(j)) {

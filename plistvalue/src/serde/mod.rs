@@ -136,7 +136,7 @@ use ::serde::de::{Deserialize, DeserializeOwned};
 use ::serde::Serialize;
 
 use crate::convert::{self, FromPlist, ToPlist};
-use crate::error::{Error, ErrorKind};
+use crate::error::{shown_key, Error, ErrorKind};
 use crate::format;
 #[cfg(feature = "openstep")]
 use crate::openstep;
@@ -652,12 +652,12 @@ impl ::serde::de::Error for Error {
 
     #[cold]
     fn unknown_field(field: &str, _: &'static [&'static str]) -> Error {
-        Error::new(ErrorKind::UnknownField(field.to_owned()))
+        Error::new(ErrorKind::UnknownField(shown_key(field)))
     }
 
     #[cold]
     fn unknown_variant(variant: &str, _: &'static [&'static str]) -> Error {
-        Error::new(ErrorKind::UnknownVariant(variant.to_owned()))
+        Error::new(ErrorKind::UnknownVariant(shown_key(variant)))
     }
 }
 

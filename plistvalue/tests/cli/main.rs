@@ -1151,3 +1151,53 @@ fn unarchive_prints_and_converts_the_resolved_tree_and_never_writes_in_place() {
     assert_eq!(outcome(&["-unarchive", "-convert", s(&archive)]).0, 1);
     assert_eq!(outcome(&["-unarchive", "-e", "x", s(&archive)]).0, 1);
 }
+
+/// 100,001 objects that share one offset, a 1 MB string: the byte counts run to
+/// twelve digits, past the 11-wide column, and still stand apart from the counts.
+#[test]
+fn stats_columns_widen_for_wide_numbers() {
+    let (n, len) = (100_001u32, 1_000_000u32);
+    let mut b = b"bplist00".to_vec();
+    b.extend([0xAF, 0x12]);
+    b.extend(n.to_be_bytes());
+    for i in 1..=n {
+        b.extend(i.to_be_bytes());
+    }
+    let string_at = b.len() as u32;
+    b.extend([0x5F, 0x12]);
+    b.extend(len.to_be_bytes());
+    b.extend(std::iter::repeat_n(b'a', len as usize));
+    let table_at = b.len() as u64;
+    b.extend(8u32.to_be_bytes());
+    for _ in 0..n {
+        b.extend(string_at.to_be_bytes());
+    }
+    b.extend([0; 6]);
+    b.extend([4, 4]);
+    b.extend(u64::from(n + 1).to_be_bytes());
+    b.extend(0u64.to_be_bytes());
+    b.extend(table_at.to_be_bytes());
+    let dir = scratch();
+    let file = dir.path().join("wide.plist");
+    fs::write(&file, b).unwrap();
+    let (code, out, err) = outcome(&["-stats", s(&file)]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(2)
+        .take(4)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            vec!["type", "objects", "bytes"],
+            vec!["array", "1", "400010"],
+            vec!["string", "(ASCII)", "100001", "100001600006"],
+            vec!["total", "100002", "100002000016"],
+        ],
+        "{out}"
+    );
+    let widths: Vec<usize> = out.lines().skip(2).take(4).map(str::len).collect();
+    assert!(widths.windows(2).all(|w| w[0] == w[1]), "{out}");
+}

@@ -96,6 +96,11 @@ fn children<'d, 'a>(node: &Node<'d, 'a>) -> Result<Vec<Node<'d, 'a>>, Error> {
     }
 }
 
+/// Decimal digits of `n`.
+fn digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
 /// The report for binary bytes (`header` names the format and the size).
 pub(crate) fn report(name: &str, header: &str, bytes: &[u8]) -> Result<String, Error> {
     let depth = lint::binary(bytes)?;
@@ -156,14 +161,17 @@ pub(crate) fn report(name: &str, header: &str, bytes: &[u8]) -> Result<String, E
          offset table {} bytes, trailer 32 bytes",
         n * offset_size
     );
-    let _ = writeln!(out, "  {:<18}{:>9}{:>11}", "type", "objects", "bytes");
+    let total: u64 = table.iter().map(|t| t.1).sum();
+    // Columns 9 and 11 wide, wider when a number needs it (objects that overlap
+    // count their shared bytes again): two spaces at least between columns.
+    let (w1, w2) = (9.max(digits(n) + 2), 11.max(digits(total) + 2));
+    let _ = writeln!(out, "  {:<18}{:>w1$}{:>w2$}", "type", "objects", "bytes");
     for (name, (objects, bytes)) in ROWS.iter().zip(table) {
         if objects > 0 {
-            let _ = writeln!(out, "  {name:<18}{objects:>9}{bytes:>11}");
+            let _ = writeln!(out, "  {name:<18}{objects:>w1$}{bytes:>w2$}");
         }
     }
-    let total: u64 = table.iter().map(|t| t.1).sum();
-    let _ = writeln!(out, "  {:<18}{n:>9}{total:>11}", "total");
+    let _ = writeln!(out, "  {:<18}{n:>w1$}{total:>w2$}", "total");
     let _ = writeln!(
         out,
         "  references {references}; objects referenced more than once {shared}, \
