@@ -14,6 +14,7 @@ usage: cargo run --release --example benchmark -- [OPTIONS] [FILE]
   --quick          N = 2000, 3 rounds: a smoke test, not a measurement
   --archive        only the NSKeyedArchiver rows
   --openstep       only the OpenStep rows
+  --xml            only the XML rows (N messages, random variant)
   FILE             re-encode FILE as an untyped PlistValue with both libraries";
 
 // Each bool is one independent command-line switch; none is a state of another.
@@ -28,6 +29,7 @@ pub struct Args {
     pub targets: bool,
     pub archive: bool,
     pub openstep: bool,
+    pub xml: bool,
     pub file: Option<String>,
 }
 
@@ -42,6 +44,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         targets: false,
         archive: false,
         openstep: false,
+        xml: false,
         file: None,
     };
     let mut n = None;
@@ -65,6 +68,7 @@ pub fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--targets" => a.targets = true,
             "--archive" => a.archive = true,
             "--openstep" => a.openstep = true,
+            "--xml" => a.xml = true,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             _ if a.file.is_some() => return Err("only one FILE".into()),

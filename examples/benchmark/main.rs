@@ -7,6 +7,7 @@
 //! cargo run --release --example benchmark -- --json out.json --scaling
 //! cargo run --release --example benchmark -- --targets      # with the target column
 //! cargo run --release --example benchmark -- --openstep     # only the OpenStep rows
+//! cargo run --release --example benchmark -- --xml          # only the XML rows
 //! cargo run --release --example benchmark -- some.plist    # re-encode a file
 //! ```
 //!
@@ -68,6 +69,8 @@ fn run(args: &args::Args) -> Res<()> {
         tables.push(archive::table(args.iterations, ARCHIVE_OBJECTS)?);
     } else if args.openstep {
         tables.push(openstep::table(args.iterations)?);
+    } else if args.xml {
+        tables.push(xml::table(args.n, args.iterations)?);
     } else if let Some(path) = &args.file {
         tables.push(file_table(path, args.iterations)?);
     } else {

@@ -143,20 +143,20 @@ pub fn table(n: usize, k: usize) -> Res<Table> {
                 .ours(time(&enc[0]))
                 .plist(time(&enc[2]))
                 .floor("memcpy, fresh", &copy),
-            3.0,
+            2.5,
         ),
         faster(
             Row::new("XML serde encode, `serde::to_vec_xml` ¹")
                 .ours(time(&enc[1]))
                 .plist(time(&enc[2])),
-            3.0,
+            2.5,
         ),
         faster(
             Row::new("XML untyped encode of `PlistValue`")
                 .ours(time(&uenc_ours))
                 .plist(time(&uenc_plist))
                 .floor("memcpy, fresh", &copy),
-            3.0,
+            2.5,
         ),
         Row::new(format!(
             "floor: quick-xml event loop over the text ({events} events) ²"

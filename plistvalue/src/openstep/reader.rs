@@ -99,8 +99,8 @@ fn line_end(b: &[u8], mut i: usize) -> usize {
 
 /// Past a `/*` comment whose text starts at `i`: after its `*/`, or at the end (R4).
 fn comment_end(b: &[u8], mut i: usize) -> usize {
-    while let Some(p) = b[i..].iter().position(|&c| c == b'*') {
-        i += p + 1;
+    while let Some(p) = swar::find(b, i, b'*') {
+        i = p + 1;
         if b.get(i) == Some(&b'/') {
             return i + 1;
         }

@@ -7,8 +7,8 @@
 //! [`position`], line and column, and where each object came from, so that an error
 //! the binary reader finds later is reported in the text; [`duplicates`], a
 //! dictionary's repeated keys resolved as CoreFoundation resolves them; [`swar`],
-//! eight bytes at a time. Here: [`Converted`], a text document read into binary
-//! bytes.
+//! eight bytes at a time. Here:
+//! [`Converted`], a text document read into binary bytes.
 
 pub(crate) mod duplicates;
 pub(crate) mod encoding;

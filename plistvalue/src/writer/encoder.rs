@@ -160,6 +160,13 @@ impl<'a> Encoder<'a> {
         self.sized_bytes
     }
 
+    /// References from containers to their children: a text format's emitter
+    /// writes a line for each, and sizes its output from them and `sized_bytes`.
+    #[cfg(any(feature = "xml", feature = "openstep"))]
+    pub(crate) fn ref_count(&self) -> usize {
+        self.st.table.ref_count()
+    }
+
     /// Writes the binary plist of the table, with `root` as its top object, to
     /// `sink`, and returns its length. `offsets` is scratch space for the offset
     /// table, kept between documents by a reused `Writer`.

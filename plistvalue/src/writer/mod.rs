@@ -42,7 +42,7 @@ mod emit;
 mod encoder;
 mod interner;
 mod object;
-mod pages;
+pub(crate) mod pages;
 mod sort;
 mod view;
 

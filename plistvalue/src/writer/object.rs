@@ -175,7 +175,7 @@ impl<'a> Table<'a> {
 
     /// References in the arena.
     #[inline]
-    pub(super) fn ref_count(&self) -> usize {
+    pub(crate) fn ref_count(&self) -> usize {
         self.refs.len()
     }
 

@@ -21,7 +21,7 @@ const LARGE: usize = 1 << 20;
 /// Makes room for exactly `additional` more elements in `v`, as
 /// `Vec::reserve_exact` does; a large buffer is replaced by a fresh, advised one.
 #[inline]
-pub(super) fn reserve<T: Copy>(v: &mut Vec<T>, additional: usize) {
+pub(crate) fn reserve<T: Copy>(v: &mut Vec<T>, additional: usize) {
     if v.capacity() - v.len() < additional {
         replace(v, v.len().saturating_add(additional));
     }
@@ -105,5 +105,36 @@ mod tests {
         let z: Vec<u64> = zeroed(LARGE);
         assert_eq!(z.len(), LARGE);
         assert!(z.iter().all(|&x| x == 0));
+    }
+
+    /// The kernel's own account of the mapping: its flags include `hg` (huge pages
+    /// asked for) once a large buffer has been advised.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_large_buffer_asks_for_huge_pages() {
+        let mut out: Vec<u8> = Vec::new();
+        reserve(&mut out, 16 * LARGE);
+        let inside = (out.as_ptr() as usize).next_multiple_of(2 << 20);
+        let smaps = std::fs::read_to_string("/proc/self/smaps").expect("Linux has smaps");
+        let mut within = false;
+        for line in smaps.lines() {
+            let range = line
+                .split_whitespace()
+                .next()
+                .and_then(|r| r.split_once('-'));
+            if let Some((lo, hi)) = range.filter(|_| !line.starts_with("VmFlags")) {
+                if let (Ok(lo), Ok(hi)) =
+                    (usize::from_str_radix(lo, 16), usize::from_str_radix(hi, 16))
+                {
+                    within = (lo..hi).contains(&inside);
+                    continue;
+                }
+            }
+            if within && line.starts_with("VmFlags:") {
+                assert!(line.split_whitespace().any(|f| f == "hg"), "{line}");
+                return;
+            }
+        }
+        panic!("no mapping holds {inside:#x}");
     }
 }

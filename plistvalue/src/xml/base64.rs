@@ -173,32 +173,74 @@ fn pair(w: u64, shift: u32) -> u64 {
     PAIRS[(w >> shift) as usize & 0xFFF] as u64
 }
 
+/// The eight characters of the six bytes `s`: four pair lookups, one store.
+#[inline(always)]
+fn eight(s: &[u8]) -> [u8; 8] {
+    let w = u64::from_be_bytes([s[0], s[1], s[2], s[3], s[4], s[5], 0, 0]);
+    (pair(w, 52) | pair(w, 40) << 16 | pair(w, 28) << 32 | pair(w, 16) << 48).to_le_bytes()
+}
+
+/// [`encode_into`] of all but the last two bytes of `src`, a whole number of groups
+/// of three, into `dst`: the two bytes more make every six bytes one eight-byte load.
+#[inline(always)]
+fn encode_ahead(src: &[u8], dst: &mut [u8]) {
+    let n = src.len() - 2;
+    let steps = n / 6;
+    let (body, rest) = dst.split_at_mut(steps * 8);
+    for (k, d) in body.chunks_exact_mut(8).enumerate() {
+        let w = u64::from_be_bytes(*src[6 * k..].first_chunk::<8>().expect("two bytes ahead"));
+        let chars = pair(w, 52) | pair(w, 40) << 16 | pair(w, 28) << 32 | pair(w, 16) << 48;
+        d.copy_from_slice(&chars.to_le_bytes());
+    }
+    if let (Some(g), Some(d)) = (
+        src[6 * steps..].first_chunk::<3>(),
+        rest.first_chunk_mut::<4>(),
+    ) {
+        if n % 6 == 3 {
+            let w = u64::from_be_bytes([g[0], g[1], g[2], 0, 0, 0, 0, 0]);
+            *d = ((pair(w, 52) | pair(w, 40) << 16) as u32).to_le_bytes();
+        }
+    }
+}
+
 /// Standard base64 of `src` into `dst`, which is exactly its encoded length,
-/// padded with `=`. Six bytes at a time while eight can be read.
+/// padded with `=`. Six bytes at a time, then what is left.
 #[inline]
 pub(crate) fn encode_into(src: &[u8], dst: &mut [u8]) {
-    let (mut i, mut j) = (0, 0);
-    while let (Some(s), Some(d)) = (src.get(i..i + 8), dst.get_mut(j..j + 8)) {
-        let w = u64::from_be_bytes(s.try_into().expect("eight bytes"));
-        for (k, shift) in [52, 40, 28, 16].into_iter().enumerate() {
-            d[2 * k..2 * k + 2]
-                .copy_from_slice(&PAIRS[(w >> shift) as usize & 0xFFF].to_le_bytes());
-        }
-        i += 6;
-        j += 8;
+    let steps = src.len() / 6;
+    let (body, rest) = dst.split_at_mut(steps * 8);
+    for (s, d) in src.chunks_exact(6).zip(body.chunks_exact_mut(8)) {
+        d.copy_from_slice(&eight(s));
     }
-    let groups = src[i..].chunks_exact(3);
-    let tail = groups.remainder();
-    let mut out = dst[j..].chunks_exact_mut(4);
-    for (g, d) in groups.zip(&mut out) {
+    let tail = &src[steps * 6..];
+    let (group, last) = tail.split_at(tail.len().min(3));
+    let mut out = rest.chunks_exact_mut(4);
+    let four = |g: [u8; 3]| {
         let w = u64::from_be_bytes([g[0], g[1], g[2], 0, 0, 0, 0, 0]);
-        let chars = pair(w, 52) | pair(w, 40) << 16;
-        d.copy_from_slice(&(chars as u32).to_le_bytes());
+        ((pair(w, 52) | pair(w, 40) << 16) as u32).to_le_bytes()
+    };
+    match (group, out.next()) {
+        ([a, b, c], Some(d)) => d.copy_from_slice(&four([*a, *b, *c])),
+        ([a, b], Some(d)) => {
+            let [x, y, z, _] = four([*a, *b, 0]);
+            d.copy_from_slice(&[x, y, z, b'=']);
+        }
+        ([a], Some(d)) => {
+            let [x, y, ..] = four([*a, 0, 0]);
+            d.copy_from_slice(&[x, y, b'=', b'=']);
+        }
+        _ => return,
     }
-    if let Some(d) = out.next() {
-        let w = u64::from_be_bytes([tail[0], tail.get(1).copied().unwrap_or(0), 0, 0, 0, 0, 0, 0]);
-        let [a, b, c, _] = ((pair(w, 52) | pair(w, 40) << 16) as u32).to_le_bytes();
-        d.copy_from_slice(&[a, b, if tail.len() == 2 { c } else { b'=' }, b'=']);
+    match (last, out.next()) {
+        ([a, b], Some(d)) => {
+            let [x, y, z, _] = four([*a, *b, 0]);
+            d.copy_from_slice(&[x, y, z, b'=']);
+        }
+        ([a], Some(d)) => {
+            let [x, y, ..] = four([*a, 0, 0]);
+            d.copy_from_slice(&[x, y, b'=', b'=']);
+        }
+        _ => {}
     }
 }
 
@@ -206,28 +248,35 @@ pub(crate) fn encode_into(src: &[u8], dst: &mut [u8]) {
 /// indentation `indent`: lines of [`line_chars`] characters, each after
 /// `min(indent, 8)` tabs and before a newline.
 pub(crate) fn encode_lines(out: &mut Vec<u8>, data: &[u8], indent: usize) {
-    // A block of lines at a time, `out` is grown by the block's text, filled with
-    // tabs, and each line is encoded straight into its place: no scratch copy.
-    // A 12-bit table (two lookups per three bytes) takes half the instructions of
-    // the `base64` crate's 6-bit loop, which also needs a copy to lay out lines.
-    const BLOCK_LINES: usize = 64;
+    // Each line is laid out in a buffer on the stack, its tabs written once, and
+    // appended whole: one copy per line, where filling `out` with tabs first and
+    // encoding in place was a `memset` of the whole text and an index per line.
     let tabs = indent.min(8);
     let width = line_chars(indent);
-    let per_line = width / 4 * 3;
     let encoded = data.len().div_ceil(3) * 4;
     out.reserve(encoded + encoded.div_ceil(width) * (tabs + 1));
-    for block in data.chunks(per_line * BLOCK_LINES) {
-        let chars = block.len().div_ceil(3) * 4;
-        let mut at = out.len();
-        out.resize(at + chars + chars.div_ceil(width) * (tabs + 1), b'\t');
-        for line in block.chunks(per_line) {
-            at += tabs;
-            let n = line.len().div_ceil(3) * 4;
-            encode_into(line, &mut out[at..at + n]);
-            at += n;
-            out[at] = b'\n';
-            at += 1;
-        }
+    let mut line = [b'\t'; 8 + 76 + 1];
+    let per_line = width / 4 * 3;
+    let full = &mut line[..=tabs + width];
+    full[tabs + width] = b'\n';
+    let mut at = 0;
+    // Lines followed by two more bytes of data: each six bytes one eight-byte load.
+    while let Some(ahead) = data.get(at..at + per_line + 2) {
+        encode_ahead(ahead, &mut full[tabs..tabs + width]);
+        out.extend_from_slice(full);
+        at += per_line;
+    }
+    let mut lines = data[at..].chunks_exact(per_line);
+    for l in &mut lines {
+        encode_into(l, &mut full[tabs..tabs + width]);
+        out.extend_from_slice(full);
+    }
+    let rest = lines.remainder();
+    if !rest.is_empty() {
+        let n = rest.len().div_ceil(3) * 4;
+        encode_into(rest, &mut line[tabs..tabs + n]);
+        line[tabs + n] = b'\n';
+        out.extend_from_slice(&line[..=tabs + n]);
     }
 }
 

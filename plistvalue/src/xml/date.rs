@@ -124,14 +124,20 @@ pub(crate) fn write(out: &mut Vec<u8>, at: f64) -> bool {
     true
 }
 
+/// `%0*d` of a field that is not negative (the caller writes a year's sign):
+/// its digits laid out on the stack, where a `Vec` per field was an allocation.
 fn pad(out: &mut Vec<u8>, v: i64, width: usize) {
-    let mut digits = Vec::with_capacity(12);
-    super::number::write_int(&mut digits, v as i128);
-    out.extend(std::iter::repeat_n(
-        b'0',
-        width.saturating_sub(digits.len()),
-    ));
-    out.extend_from_slice(&digits);
+    let mut digits = [b'0'; 20];
+    let (mut x, mut n) = (v.unsigned_abs(), 0);
+    loop {
+        digits[19 - n] = b'0' + (x % 10) as u8;
+        x /= 10;
+        n += 1;
+        if x == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[20 - n.max(width)..]);
 }
 
 #[cfg(test)]
@@ -152,6 +158,9 @@ mod tests {
         assert_eq!(text(725_760_000.0), "2024-01-01T00:00:00Z");
         assert_eq!(text(-1e-20), "2000-12-31T23:59:60Z");
         assert_eq!(text(-63_113_904_000.0), "0001-01-01T00:00:00Z");
+        assert_eq!(text(MAX_WRITTEN), "31690739-07-06T01:46:40Z");
+        assert_eq!(text(-MAX_WRITTEN), "-31686738-06-29T22:13:20Z");
+        assert_eq!(text(-63_200_000_000.0), "-002-04-10T12:26:40Z");
         let mut out = Vec::new();
         assert!(!write(&mut out, f64::NAN));
     }

@@ -270,10 +270,32 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Skips whitespace. Its usual run, a newline and the next line's tabs, is a
+    /// byte and a word: a word's first byte that is not a tab is the lowest non-zero
+    /// byte of the word after an exclusive or with tabs.
     fn ws(&mut self) {
-        while self.cur < self.b.len() && is_ws(self.b[self.cur]) {
-            self.cur += 1;
+        const TABS: u64 = 0x0909_0909_0909_0909;
+        let b = self.b;
+        let mut i = self.cur;
+        loop {
+            if let Some(w) = swar::word(b, i) {
+                let x = w ^ TABS;
+                if x == 0 {
+                    i += 8;
+                    continue;
+                }
+                i += x.trailing_zeros() as usize / 8;
+            } else {
+                while b.get(i) == Some(&b'\t') {
+                    i += 1;
+                }
+            }
+            match b.get(i) {
+                Some(&c) if is_ws(c) => i += 1,
+                _ => break,
+            }
         }
+        self.cur = i;
     }
 
     /// Reads the document and returns its root object.
@@ -582,7 +604,7 @@ impl<'a> Parser<'a> {
     /// The content of an element read raw, up to the next `<`; the cursor moves there.
     fn raw_content(&mut self, tag: Tag) -> Result<(usize, usize), At> {
         let start = self.cur;
-        match swar::find(self.b, start, |w| !swar::has(w, b'<'), |c| c == b'<') {
+        match swar::find(self.b, start, b'<') {
             Some(end) => {
                 self.cur = end;
                 Ok((start, end))
@@ -662,22 +684,24 @@ impl<'a> Parser<'a> {
         let mut high = 0u64;
         loop {
             let mut i = self.cur;
-            // The word that stops the scan is in `high` whole; only the last bytes
-            // of the input, shorter than a word, are folded in one by one.
-            let mut in_word = false;
+            // The word that stops the scan is in `high` whole (a byte past the stop
+            // at or above 0x80 costs a UTF-8 check, never a wrong answer); only the
+            // last bytes of the input, shorter than a word, are folded in one by one.
+            let mut found = None;
             while let Some(w) = swar::word(b, i) {
                 high |= w;
-                if swar::has(w, b'<') || swar::has(w, b'&') {
-                    in_word = true;
+                let m = swar::matches(w, b'<') | swar::matches(w, b'&');
+                if m != 0 {
+                    found = Some(i + swar::first(m));
                     break;
                 }
                 i += 8;
             }
-            let found = b[i..]
-                .iter()
-                .position(|&c| c == b'<' || c == b'&')
-                .map(|p| i + p);
-            if !in_word {
+            if found.is_none() {
+                found = b[i..]
+                    .iter()
+                    .position(|&c| c == b'<' || c == b'&')
+                    .map(|p| i + p);
                 let end = found.unwrap_or(n);
                 high |= b[i..end].iter().fold(0, |h, &c| h | c as u64);
             }

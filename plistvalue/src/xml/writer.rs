@@ -106,7 +106,26 @@ struct Emitter<'e, 't> {
     visits: Vec<u16>,
     on_path: Vec<u64>,
     utf8: String,
+    keys: Lines,
+    strings: Lines,
 }
+
+/// Lines of string objects written more than once, escaped once and copied whole
+/// after that: each key object's `<key>` line from its first use (a dictionary
+/// type's keys recur in every instance), and a `<string>` line from its second
+/// (repeated values, such as header names, are one object in the table). What it
+/// holds is at most the repeated strings' text, which the output holds anyway.
+#[derive(Default)]
+struct Lines {
+    /// Per object, one more than its span's index in `spans` (at most the object
+    /// count, a `u32`); 0 for not written yet, [`ONCE`] for written once.
+    slot: Vec<u32>,
+    spans: Vec<(usize, usize)>,
+    text: Vec<u8>,
+}
+
+/// A [`Lines`] slot: a `<string>` line written once, not kept.
+const ONCE: u32 = u32::MAX;
 
 impl Emitter<'_, '_> {
     fn check(&self, index: u32) -> Result<(), Error> {
@@ -137,6 +156,49 @@ impl Emitter<'_, '_> {
 
     fn leave(&mut self, index: u32) {
         self.on_path[index as usize / 64] &= !(1u64 << (index % 64));
+    }
+
+    /// Appends the `<key>` (or `<string>`) line of object `i`, after its tabs, from
+    /// [`Lines`] once it is kept there.
+    fn line(&mut self, out: &mut Vec<u8>, i: u32, key: bool) -> Result<(), Error> {
+        let lines = if key {
+            &mut self.keys
+        } else {
+            &mut self.strings
+        };
+        let slot = lines.slot[i as usize];
+        if let Some(&(start, len)) = lines.spans.get(slot.wrapping_sub(1) as usize) {
+            out.extend_from_slice(&lines.text[start..start + len]);
+            return Ok(());
+        }
+        let (open, close): (&[u8], &[u8]) = if key {
+            (b"<key>", b"</key>\n")
+        } else {
+            (b"<string>", b"</string>\n")
+        };
+        if !key && slot == 0 {
+            lines.slot[i as usize] = ONCE;
+            out.extend_from_slice(open);
+            self.text(out, i)?;
+            out.extend_from_slice(close);
+            return Ok(());
+        }
+        let mut text = std::mem::take(&mut lines.text);
+        let start = text.len();
+        text.extend_from_slice(open);
+        let written = self.text(&mut text, i);
+        text.extend_from_slice(close);
+        let lines = if key {
+            &mut self.keys
+        } else {
+            &mut self.strings
+        };
+        lines.text = text;
+        written?;
+        out.extend_from_slice(&lines.text[start..]);
+        lines.spans.push((start, lines.text.len() - start));
+        lines.slot[i as usize] = lines.spans.len() as u32;
+        Ok(())
     }
 
     /// A string object's text, escaped.
@@ -199,11 +261,7 @@ impl Emitter<'_, '_> {
                 tabs(out, d);
                 out.extend_from_slice(b"</data>\n");
             }
-            Object::Ascii(_) | Object::Utf16(_) => {
-                out.extend_from_slice(b"<string>");
-                self.text(out, i)?;
-                out.extend_from_slice(b"</string>\n");
-            }
+            Object::Ascii(_) | Object::Utf16(_) => self.line(out, i, false)?,
             Object::Uid(u) => {
                 // CF prints a UID's value through a 64-bit signed CFNumber.
                 out.extend_from_slice(b"<dict>\n");
@@ -268,6 +326,14 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
         visits: vec![0; n],
         on_path: vec![0; n.div_ceil(64)],
         utf8: String::new(),
+        keys: Lines {
+            slot: vec![0; n],
+            ..Lines::default()
+        },
+        strings: Lines {
+            slot: vec![0; n],
+            ..Lines::default()
+        },
     };
     out.buf().extend_from_slice(HEADER);
     let mut stack = vec![Task::Value(root.index(), 0)];
@@ -278,9 +344,7 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
             Task::Key(k, d) => {
                 e.check(k)?;
                 tabs(buf, d);
-                buf.extend_from_slice(b"<key>");
-                e.text(buf, k)?;
-                buf.extend_from_slice(b"</key>\n");
+                e.line(buf, k, true)?;
             }
             Task::Close(dict, i, d) => {
                 e.leave(i);
@@ -309,6 +373,23 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn repeated_strings_and_keys_are_written_whole_every_time() {
+        // The interner makes each repeated string one object: written once, kept,
+        // then copied. Every copy must be the whole escaped line.
+        let entry = crate::plist!({ "k&y": "v<1>", "é": "v<1>" });
+        let doc = crate::plist!([entry.clone(), entry.clone(), entry, "v<1>", "v<1>"]);
+        let text = String::from_utf8(crate::to_vec_xml(&doc).unwrap()).unwrap();
+        let dict = "\t<dict>\n\t\t<key>k&amp;y</key>\n\t\t<string>v&lt;1&gt;</string>\n\
+                    \t\t<key>é</key>\n\t\t<string>v&lt;1&gt;</string>\n\t</dict>\n";
+        let string = "\t<string>v&lt;1&gt;</string>\n";
+        let body = format!("<array>\n{dict}{dict}{dict}{string}{string}</array>\n");
+        assert!(
+            text.ends_with(&format!("<plist version=\"1.0\">\n{body}</plist>\n")),
+            "{text}"
+        );
     }
 
     #[test]
