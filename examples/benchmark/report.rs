@@ -160,8 +160,8 @@ pub const FLOOR_NOTE: &str = "A floor is the time of the least work any library 
      \"ours ÷ floor\" says how close to that bound plistvalue is.";
 
 /// Under every table: the formats it covers.
-pub const FORMAT_NOTE: &str = "Binary and XML property lists are read and written (XML with \
-     the default feature `xml`), OpenStep ones read (feature `openstep`); the XML and \
+pub const FORMAT_NOTE: &str = "Binary, XML and OpenStep property lists are read and written \
+     (XML and OpenStep with the default features `xml` and `openstep`); the XML and \
      OpenStep tables have those formats' rows.";
 
 impl Table {
