@@ -162,7 +162,7 @@ impl<'a> Encoder<'a> {
 
     /// References from containers to their children: a text format's emitter
     /// writes a line for each, and sizes its output from them and `sized_bytes`.
-    #[cfg(any(feature = "xml", feature = "openstep"))]
+    #[cfg(feature = "xml")]
     pub(crate) fn ref_count(&self) -> usize {
         self.st.table.ref_count()
     }

@@ -12,6 +12,8 @@ pub struct ObjRef(pub(crate) u32);
 
 impl ObjRef {
     /// The index: a container's references and the trailer's root are these.
+    /// The text readers and the XML writer use it; the binary path never needs it.
+    #[cfg(any(feature = "xml", feature = "openstep"))]
     pub(crate) fn index(self) -> u32 {
         self.0
     }
