@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use super::utf8::Texts;
 use super::xcode::{self, Project};
 use crate::error::{Error, ErrorKind, OpenStepError, PathSegment};
+use crate::text::visits::Visits;
 use crate::writer::{Encoder, ObjRef, Object, Sink};
 
 /// Which layout [`OpenStepWriter`](crate::OpenStepWriter) writes.
@@ -36,10 +37,6 @@ pub enum OpenStepStyle {
 
 /// Deepest nesting written: what the reader reads back (R12).
 const MAX_DEPTH: usize = super::reader::MAX_DEPTH;
-
-/// CF's `_CFPropertyListMaxRecursionWidth`, the XML writer's bound: visits one
-/// container may take.
-const MAX_VISITS: u16 = 3 * 512 + 1;
 
 /// An [`Open`] whose entries are in the table's order.
 const NATURAL: u32 = u32::MAX;
@@ -291,35 +288,18 @@ struct Emitter<'s, 'e, 'a> {
     order: Vec<u32>,
     /// Keys being sorted, with their positions.
     keys: Vec<(&'s [u8], u32)>,
-    visits: Vec<u16>,
-    on_path: Vec<u64>,
+    visits: Visits,
 }
 
 impl<'s, 'e> Emitter<'s, 'e, '_> {
     fn check(&self, index: u32) -> Result<(), Error> {
-        let n = self.enc.object_count() as u64;
-        if index as u64 >= n {
-            return Err(Error::new(ErrorKind::RefOutOfRange {
-                reference: index as u64,
-                num_objects: n,
-            }));
-        }
-        Ok(())
+        self.visits.check(index)
     }
 
     /// Counts a visit of a container and marks it open.
     fn enter(&mut self, index: u32) -> Result<(), Error> {
-        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
-        if self.on_path[word] & bit != 0 {
-            return Err(Error::new(ErrorKind::Cycle));
-        }
-        self.on_path[word] |= bit;
-        let v = &mut self.visits[index as usize];
-        *v += 1;
-        if *v > MAX_VISITS {
-            return Err(OpenStepError::TooManyVisits.into());
-        }
-        Ok(())
+        self.visits
+            .enter(index, || OpenStepError::TooManyVisits.into())
     }
 
     /// A key's text; a key that is not a string is an error.
@@ -559,7 +539,7 @@ impl<'s, 'e> Emitter<'s, 'e, '_> {
     /// Closes the innermost open container.
     fn close(&mut self, out: &mut Vec<u8>) {
         let top = self.open.pop().expect("an open container");
-        self.on_path[top.obj as usize / 64] &= !(1u64 << (top.obj % 64));
+        self.visits.leave(top.obj);
         if let (true, Some(last), Some(p)) = (
             top.inner.sections,
             (top.values.len() as u32).checked_sub(1),
@@ -708,8 +688,7 @@ pub(crate) fn write<S: Sink>(
         open: Vec::new(),
         order: Vec::new(),
         keys: Vec::new(),
-        visits: vec![0; n],
-        on_path: vec![0; n.div_ceil(64)],
+        visits: Visits::new(n),
     };
     e.run(root.index(), out).map_err(|err| e.locate(err))
 }

@@ -7,13 +7,14 @@
 //! [`position`], line and column, and where each object came from, so that an error
 //! the binary reader finds later is reported in the text; [`duplicates`], a
 //! dictionary's repeated keys resolved as CoreFoundation resolves them; [`swar`],
-//! eight bytes at a time. Here:
+//! eight bytes at a time; [`visits`], the text writers' cycle and width bounds. Here:
 //! [`Converted`], a text document read into binary bytes.
 
 pub(crate) mod duplicates;
 pub(crate) mod encoding;
 pub(crate) mod position;
 pub(crate) mod swar;
+pub(crate) mod visits;
 
 use crate::error::Error;
 use crate::reader::Limits;

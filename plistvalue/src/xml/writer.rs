@@ -10,14 +10,12 @@ use crate::writer::{Encoder, ObjRef, Object, Sink};
 
 use super::{base64, date, number};
 use crate::text::swar;
+use crate::text::visits::Visits;
 
 const HEADER: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
 <!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n\
 <plist version=\"1.0\">\n";
 const FOOTER: &[u8] = b"</plist>\n";
-
-/// CF's `_CFPropertyListMaxRecursionWidth`: visits one collection may take.
-const MAX_VISITS: u16 = 3 * 512 + 1;
 
 /// Deepest nesting written: what CF's reader, and ours, read back. Deeper
 /// text would cost a tab per level per line.
@@ -103,8 +101,7 @@ fn escape(out: &mut Vec<u8>, text: &[u8]) {
 
 struct Emitter<'e, 't> {
     enc: &'e Encoder<'t>,
-    visits: Vec<u16>,
-    on_path: Vec<u64>,
+    visits: Visits,
     utf8: String,
     keys: Lines,
     strings: Lines,
@@ -129,33 +126,16 @@ const ONCE: u32 = u32::MAX;
 
 impl Emitter<'_, '_> {
     fn check(&self, index: u32) -> Result<(), Error> {
-        let n = self.enc.object_count() as u64;
-        if index as u64 >= n {
-            return Err(Error::new(ErrorKind::RefOutOfRange {
-                reference: index as u64,
-                num_objects: n,
-            }));
-        }
-        Ok(())
+        self.visits.check(index)
     }
 
     /// Counts a visit of a non-empty container and marks it open.
     fn enter(&mut self, index: u32) -> Result<(), Error> {
-        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
-        if self.on_path[word] & bit != 0 {
-            return Err(Error::new(ErrorKind::Cycle));
-        }
-        self.on_path[word] |= bit;
-        let v = &mut self.visits[index as usize];
-        *v += 1;
-        if *v > MAX_VISITS {
-            return Err(XmlError::TooManyVisits.into());
-        }
-        Ok(())
+        self.visits.enter(index, || XmlError::TooManyVisits.into())
     }
 
     fn leave(&mut self, index: u32) {
-        self.on_path[index as usize / 64] &= !(1u64 << (index % 64));
+        self.visits.leave(index);
     }
 
     /// Appends the `<key>` (or `<string>`) line of object `i`, after its tabs, from
@@ -323,8 +303,7 @@ pub(crate) fn write<S: Sink>(enc: &Encoder<'_>, root: ObjRef, out: &mut S) -> Re
     let n = enc.object_count();
     let mut e = Emitter {
         enc,
-        visits: vec![0; n],
-        on_path: vec![0; n.div_ceil(64)],
+        visits: Visits::new(n),
         utf8: String::new(),
         keys: Lines {
             slot: vec![0; n],
