@@ -82,6 +82,22 @@ fn the_first_of_repeated_keys_wins_on_every_path() {
     assert_eq!(a, 1);
 }
 
+/// The struct the long-key tests read: `name` is in their files, `count` is not.
+#[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+struct Named {
+    name: String,
+    count: Option<u32>,
+}
+
+/// [`Named`] without `count`, refusing unknown fields: every long key is one.
+#[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
+#[allow(dead_code)]
+#[serde(deny_unknown_fields)]
+#[plist(deny_unknown_fields)]
+struct Strict {
+    name: String,
+}
+
 /// `{name: "x", K: 1, K: 1, …}`: one 64 KiB key repeated 100,000 times, 6.5 GB of
 /// key text from a 270 KB file. A struct matches each key against its field names,
 /// as the derive does, and reads it in time linear in the entries; a map hashes or
@@ -103,18 +119,6 @@ fn a_repeated_huge_key_costs_a_struct_its_names_and_a_map_its_budget() {
     b.push(&int(1));
     let bytes = b.build();
 
-    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
-    struct Named {
-        name: String,
-        count: Option<u32>,
-    }
-    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
-    #[allow(dead_code)]
-    #[serde(deny_unknown_fields)]
-    #[plist(deny_unknown_fields)]
-    struct Strict {
-        name: String,
-    }
     let serde: Named = plistvalue::serde::from_slice(&bytes).expect("serde struct");
     let derive: Named = plistvalue::from_slice(&bytes).expect("derive struct");
     for s in [serde, derive] {
@@ -181,18 +185,6 @@ fn repeated_key(len: usize, n: usize) -> Vec<u8> {
 /// unknown fields names the long key in 64 characters and its length.
 #[test]
 fn a_repeated_long_key_costs_a_struct_no_more_than_a_short_one() {
-    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
-    struct Named {
-        name: String,
-        count: Option<u32>,
-    }
-    #[derive(Debug, serde::Deserialize, plistvalue::FromPlist)]
-    #[allow(dead_code)]
-    #[serde(deny_unknown_fields)]
-    #[plist(deny_unknown_fields)]
-    struct Strict {
-        name: String,
-    }
     let n = 200_000;
     let best_of_three = |bytes: &[u8]| {
         (0..3)
